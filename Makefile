@@ -1,0 +1,25 @@
+# Two commands on a fresh machine: `make report` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: report test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+report: $(STAMP)
+	$(BIN)/python -m analyses.battle_odds --out reports
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.run
+
+clean:
+	rm -rf $(VENV) reports/*/ reports/index.html

@@ -1,0 +1,1 @@
+"""Analysis scripts: odds pages, tournaments, tile values and the balance report."""

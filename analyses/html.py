@@ -1,0 +1,55 @@
+"""Small HTML helpers shared by every report page: one look, no template engine needed."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222}
+h1,h2,h3{color:#1d3557} table{border-collapse:collapse;margin:.5rem 0 1rem}
+td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:right} th{background:#f1f4f8}
+td:first-child,th:first-child{text-align:left} img{max-width:100%;border:1px solid #ddd}
+.summary{background:#f7f9fc;border-left:4px solid #457b9d;padding:.5rem 1rem}
+.prov{font-size:.85rem;background:#fafafa;border:1px solid #ddd;padding:.5rem 1rem}
+code{background:#f2f2f2;padding:0 .2rem}
+"""
+
+
+def page(title: str, body: str) -> str:
+    """A complete standalone HTML page."""
+    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+            f"<body>\n<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
+
+
+def table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def figure(src: str, alt: str) -> str:
+    return f'<p><img src="{html.escape(src)}" alt="{html.escape(alt)}"></p>'
+
+
+def summary(text: str) -> str:
+    return f'<div class="summary"><p>{html.escape(text)}</p></div>'
+
+
+def provenance(meta: Mapping[str, Any]) -> str:
+    """The provenance box: seeds, code version, rules edition, data hash, overrides, ASSUMED values."""
+    assumed = meta.get("assumed", {})
+    items = "".join(f"<li><code>{html.escape(k)}</code> = {html.escape(str(v))}</li>" for k, v in assumed.items())
+    rest = "".join(f"<li>{html.escape(k)}: <code>{html.escape(str(v))}</code></li>"
+                   for k, v in meta.items() if k != "assumed")
+    return (f'<div class="prov"><strong>Provenance</strong><ul>{rest}</ul>'
+            f"<strong>ASSUMED values these numbers depend on</strong> ({len(assumed)})"
+            f"<ul>{items or '<li>none</li>'}</ul></div>")
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return html.escape(str(value))

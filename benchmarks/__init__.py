@@ -1,0 +1,1 @@
+"""`make bench`: throughput figures as ratios to a ceiling measured in the same run."""

@@ -1,0 +1,1 @@
+"""Game-agnostic building blocks: streams, dice, exact odds, statistics, data, errors."""
