@@ -32,6 +32,7 @@ class OddsPage:
 
 def build_all(out: Path, quick: bool = False) -> list[OddsPage]:
     """Build every game's odds page under `out/<game>/odds/` and the index linking them."""
+    out.mkdir(parents=True, exist_ok=True)
     pages = []
     for info in sorted(pkgutil.iter_modules(odds_pages.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{odds_pages.__name__}.{info.name}")
