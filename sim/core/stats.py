@@ -52,3 +52,17 @@ def mean_interval(values, z: float = Z95) -> tuple[float, float, float]:
         return mean, float("nan"), float("nan")
     se = float(x.std(ddof=1) / np.sqrt(x.size))
     return mean, mean - z * se, mean + z * se
+
+
+def holm(pvalues):
+    """Holm's step-down adjustment of p-values: family-wise error control for a few balance claims.
+
+    Adjusted p_(i) = max over j <= i of min(1, (m - j + 1) p_(j)), p sorted ascending; NaN stays NaN.
+    """
+    p = np.asarray(pvalues, dtype=float)
+    out = np.full(p.shape, np.nan)
+    valid = np.flatnonzero(~np.isnan(p))
+    order = valid[np.argsort(p[valid], kind="stable")]
+    m = len(order)
+    out[order] = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    return out

@@ -1,0 +1,189 @@
+"""Tournament analysis: win rates with intervals, ratings, seat advantage, imbalance flags, plots.
+
+Input: a run folder written by `empires tournament` (or any results table with the columns of
+`sim.core.seating.RESULT_COLUMNS` plus `block`). Output: a summary dict (also `empires analyse
+RUN_DIR --json`), and CSV + PNG files in RUN_DIR/analysis/.
+
+- Win rate per strategy, power and seat: share of seat-games won, with n and a Wilson 95 %
+  interval. A shared first place counts as a win for every player sharing it.
+- Average VP and rank per level.
+- Plackett-Luce ratings with strategy, seat and power effects on the finishing order
+  (`sim.core.ratings`), intervals clustered by block (games of a block share their dice).
+- Imbalance flags: every seat and every power is tested against the overall win rate per
+  seat-game (exact binomial test), Holm-adjusted over the whole family; flagged when the
+  adjusted p-value is below 0.05.
+- First-seat advantage: seat 0's win rate minus the overall rate per seat-game.
+- Distributions of VP per strategy and, when the engine reports a `length` column, of game
+  length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats as scipy_stats
+
+from sim.core.ratings import plackett_luce
+from sim.core.stats import holm, mean_interval, wilson_interval
+
+FACTORS = (("by_strategy", "strategy"), ("by_power", "power"), ("by_seat", "seat"))
+ALPHA = 0.05
+
+
+def level_table(results: pd.DataFrame, column: str) -> pd.DataFrame:
+    """Per level of one factor: n, wins, win rate with Wilson interval, mean VP, mean rank."""
+    grouped = results.groupby(column, sort=True)
+    table = pd.DataFrame({"n": grouped.size(), "wins": grouped["winner"].sum(),
+                          "mean_vp": grouped["vp"].mean(), "mean_rank": grouped["rank"].mean()})
+    table["win_rate"] = table["wins"] / table["n"]
+    table["ci_low"], table["ci_high"] = wilson_interval(table["wins"].to_numpy(), table["n"].to_numpy())
+    return table
+
+
+def summarise(results: pd.DataFrame) -> dict[str, Any]:
+    """The summary every report and `--json` use: games, then by_strategy / by_power / by_seat."""
+    out: dict[str, Any] = {"games": int(results["game_index"].nunique())}
+    for key, column in FACTORS:
+        out[key] = {str(level): {"win_rate": float(row.win_rate), "ci95": [float(row.ci_low), float(row.ci_high)],
+                                 "n": int(row.n), "mean_vp": float(row.mean_vp), "mean_rank": float(row.mean_rank)}
+                    for level, row in level_table(results, column).iterrows()}
+    return out
+
+
+def null_rate(results: pd.DataFrame) -> float:
+    """Win rate per seat-game if no seat or power mattered: all wins over all seat-games."""
+    return float(results["winner"].sum() / len(results))
+
+
+def imbalance_flags(results: pd.DataFrame) -> pd.DataFrame:
+    """Each seat and power against the null rate; Holm-adjusted over all of them together."""
+    p0 = null_rate(results)
+    rows = []
+    for column in ("seat", "power"):
+        for level, row in level_table(results, column).iterrows():
+            test = scipy_stats.binomtest(int(row.wins), int(row.n), p0)
+            rows.append({"factor": column, "level": str(level), "n": int(row.n), "win_rate": row.win_rate,
+                         "expected": p0, "p_value": test.pvalue})
+    flags = pd.DataFrame(rows)
+    flags["p_holm"] = holm(flags["p_value"].to_numpy())
+    flags["flagged"] = flags["p_holm"] < ALPHA
+    return flags
+
+
+def first_seat(results: pd.DataFrame) -> dict[str, Any]:
+    """Seat 0's win rate against the null rate, with the Wilson interval of the difference's
+    first term (the null rate is known far more precisely, from all seats)."""
+    seat0 = results[results["seat"] == 0]
+    wins, n = int(seat0["winner"].sum()), len(seat0)
+    low, high = wilson_interval(wins, n)
+    p0 = null_rate(results)
+    return {"win_rate": wins / n, "ci95": [low, high], "n": n, "expected": p0,
+            "advantage": wins / n - p0, "advantage_ci95": [low - p0, high - p0]}
+
+
+def ratings(results: pd.DataFrame) -> pd.DataFrame:
+    """Plackett-Luce strategy + seat + power effects, clustered by block."""
+    ordered = results.sort_values(["game_index", "seat"])
+    players = int(ordered["players"].iloc[0])
+    shape = (-1, players)
+
+    def grid(column: str) -> np.ndarray:
+        return ordered[column].to_numpy().reshape(shape)
+
+    clusters = grid("block")[:, 0] if "block" in ordered else None
+    factors = {"strategy": grid("strategy"), "seat": grid("seat"), "power": grid("power")}
+    return plackett_luce(grid("rank"), factors, clusters).table
+
+
+@dataclass(frozen=True)
+class Analysis:
+    summary: dict[str, Any]
+    flags: pd.DataFrame
+    ratings: pd.DataFrame
+    first_seat: dict[str, Any]
+    files: list[Path]
+
+    def as_json(self) -> dict[str, Any]:
+        return {**self.summary, "first_seat": self.first_seat,
+                "imbalances": self.flags.to_dict(orient="records"),
+                "ratings": self.ratings.to_dict(orient="records"),
+                "files": [str(f) for f in self.files]}
+
+
+def analyse(results: pd.DataFrame, out_dir: Path | None = None) -> Analysis:
+    """Everything above; with `out_dir`, also write CSV tables and PNG plots there."""
+    flags, rating_table, seat0 = imbalance_flags(results), ratings(results), first_seat(results)
+    files: list[Path] = []
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for key, column in FACTORS:
+            path = out_dir / f"{key}.csv"
+            level_table(results, column).to_csv(path)
+            files.append(path)
+        for name, frame in (("imbalances", flags), ("ratings", rating_table)):
+            frame.to_csv(out_dir / f"{name}.csv", index=False)
+            files.append(out_dir / f"{name}.csv")
+        files += plot(results, rating_table, out_dir)
+    return Analysis(summarise(results), flags, rating_table, seat0, files)
+
+
+def plot(results: pd.DataFrame, rating_table: pd.DataFrame, out_dir: Path) -> list[Path]:
+    """Win rates, rating effects and distributions as PNG files."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    files = []
+    p0 = null_rate(results)
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    for ax, (key, column) in zip(axes, FACTORS):
+        table = level_table(results, column)
+        x = np.arange(len(table))
+        ax.bar(x, table["win_rate"], color="#7aa6c2")
+        ax.errorbar(x, table["win_rate"], yerr=[table["win_rate"] - table["ci_low"], table["ci_high"] - table["win_rate"]],
+                    fmt="none", ecolor="black", capsize=3)
+        ax.axhline(p0, color="grey", linestyle="--", linewidth=1, label="no effect")
+        ax.set_xticks(x, [str(i) for i in table.index], rotation=30)
+        ax.set_title(f"win rate by {column} (95 % Wilson)")
+    axes[0].legend()
+    files.append(_save(fig, out_dir / "win_rates.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 0.35 * len(rating_table) + 1.5))
+    labels = [f"{f}: {lvl}" for f, lvl in zip(rating_table["factor"], rating_table["level"])]
+    y = np.arange(len(rating_table))[::-1]
+    ax.errorbar(rating_table["effect"], y, xerr=[rating_table["effect"] - rating_table["ci_low"],
+                                                 rating_table["ci_high"] - rating_table["effect"]], fmt="o", capsize=3)
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_yticks(y, labels)
+    ax.set_xlabel("Plackett-Luce log-worth effect (95 % interval, clustered by block)")
+    files.append(_save(fig, out_dir / "ratings.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for strategy, group in results.groupby("strategy"):
+        ax.hist(group["vp"], bins=30, histtype="step", density=True, label=str(strategy))
+    ax.set_xlabel("final VP")
+    ax.set_title("VP distribution by strategy")
+    ax.legend()
+    files.append(_save(fig, out_dir / "vp.png"))
+
+    if "length" in results:
+        lengths = results.groupby("game_index")["length"].first()
+        fig, ax = plt.subplots(figsize=(7, 4))
+        ax.hist(lengths, bins=min(40, max(5, lengths.nunique())), color="#7aa6c2")
+        mean, low, high = mean_interval(lengths)
+        ax.set_title(f"game length: mean {mean:.2f} (95 % {low:.2f}..{high:.2f})")
+        ax.set_xlabel("length")
+        files.append(_save(fig, out_dir / "length.png"))
+    return files
+
+
+def _save(fig, path: Path) -> Path:
+    import matplotlib.pyplot as plt
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

@@ -1,0 +1,200 @@
+"""The experiment runner: many games of one game engine, in batches, on any number of workers.
+
+A run is a `Plan` -- engine module path, root seed, design, number of games, batch size and
+the component data. Batch b holds games `b*batch_size .. (b+1)*batch_size - 1`; a worker
+imports the engine by its path and plays the batch. Game g's randomness comes only from
+`stream(seed, design.block(g), purpose)`, so the results table is the same whatever the number
+of workers, the batch size or the backend (joblib's loky processes, or Dask distributed through
+joblib's Dask backend); rows are sorted by game and seat when batches are put together.
+
+Finished batches go to a `RunStore` as they arrive, so an interrupted run loses at most the
+batches in flight and `resume` finishes it with exactly the table an uninterrupted run gives.
+This module knows no game: it receives the engine's module path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pandas as pd
+
+from sim.core.design import Design
+from sim.core.errors import UserError, one_of
+from sim.core.seating import RESULT_COLUMNS
+from sim.core.metadata import code_version, result_metadata
+from sim.core.store import RunStore, concat
+
+BACKENDS = ("loky", "dask")
+TARGET_BATCH_GAMES = 200
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to play: `games` games of the engine at `module` under `design`."""
+
+    module: str
+    seed: int
+    design: Design
+    games: int
+    batch_size: int
+    data: Any = None
+
+    @property
+    def batches(self) -> int:
+        return -(-self.games // self.batch_size)
+
+    def batch_range(self, batch: int) -> range:
+        return range(batch * self.batch_size, min((batch + 1) * self.batch_size, self.games))
+
+
+def provenance(plan: Plan, engine: ModuleType) -> dict[str, Any]:
+    """Code version, rules edition, data hash, overrides and ASSUMED values of a run."""
+    if plan.data is None or not hasattr(plan.data, "hash"):
+        return {"code_version": code_version(), "rules_edition": getattr(engine, "RULES_EDITION", "unspecified"),
+                "data_hash": None, "overrides": {}, "assumed": {}}
+    meta = result_metadata(plan.data, plan.seed, getattr(engine, "ASSUMED_PREFIXES", ()))
+    return {key: meta[key] for key in ("code_version", "rules_edition", "data_hash", "overrides", "assumed")}
+
+
+def new_run(folder: str | Path, game: str, plan: Plan, engine: ModuleType) -> RunStore:
+    """A run folder whose manifest says everything needed to finish, check or reproduce the run."""
+    design = plan.design
+    return RunStore.create(folder, {
+        "game": game, "module": plan.module, "seed": plan.seed, "players": design.players,
+        "strategies": list(design.strategies), "design": design.to_dict(), "games": plan.games,
+        "blocks": plan.games // design.block_size, "batch_size": plan.batch_size,
+        "batches_total": plan.batches, **provenance(plan, engine)})
+
+
+def resumed_plan(store: RunStore, data: Any) -> Plan:
+    """The plan of an interrupted run; refuses data that no longer matches the run's."""
+    manifest = store.manifest
+    data_hash = getattr(data, "hash", None)
+    if data_hash != manifest.get("data_hash"):
+        raise UserError(f"{store.folder}: the game data changed since the run started "
+                        f"(hash {data_hash} vs {manifest.get('data_hash')}); start a new run")
+    return Plan(module=manifest["module"], seed=manifest["seed"], design=Design.from_dict(manifest["design"]),
+                games=manifest["games"], batch_size=manifest["batch_size"], data=data)
+
+
+def default_batch_size(design: Design, games: int, jobs: int) -> int:
+    """Whole blocks, about TARGET_BATCH_GAMES games, and enough batches to keep every worker busy."""
+    per_worker = max(1, games // max(1, 4 * jobs))
+    target = min(TARGET_BATCH_GAMES, per_worker)
+    return max(1, round(target / design.block_size)) * design.block_size
+
+
+def play_batch(plan: Plan, batch: int) -> pd.DataFrame:
+    """Play one batch (runs in a worker). The engine sees each game's block as its stream key."""
+    engine = importlib.import_module(plan.module)
+    design, games = plan.design, plan.batch_range(batch)
+    tables = []
+    # One engine call per arm: inside a call the stream keys (blocks) are distinct.
+    for arm, seating in enumerate(design.arms):
+        indices = [g for g in games if design.arm(g) == arm]
+        if not indices:
+            continue
+        blocks = [design.block(g) for g in indices]
+        table = engine.play_games(plan.seed, blocks, [seating] * len(indices), plan.data)
+        missing = [c for c in RESULT_COLUMNS if c not in table.columns]
+        if missing:
+            raise RuntimeError(f"{plan.module}.play_games returned no {missing} columns")
+        by_block = dict(zip(blocks, indices))
+        table = table.assign(block=table["game_index"], arm=arm,
+                             game_index=table["game_index"].map(by_block))
+        tables.append(table)
+    return concat(tables)
+
+
+@contextlib.contextmanager
+def parallel_backend(backend: str, jobs: int, scheduler: str | None) -> Iterator[int | None]:
+    """Set up joblib for the backend; yields the n_jobs for `execute` (None: in this process)."""
+    import joblib
+    if scheduler is None and backend == "loky":
+        yield None if jobs == 1 else jobs
+        return
+    if backend not in BACKENDS:
+        raise one_of("--backend", backend, BACKENDS)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UserError("--backend dask needs the 'distributed' package (pip install 'dask[distributed]')") from None
+    with contextlib.ExitStack() as stack:
+        if scheduler is not None:
+            try:
+                client = stack.enter_context(Client(scheduler, timeout="10s"))
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise UserError(f"--scheduler {scheduler}: cannot connect ({exc})") from None
+        else:
+            cluster = stack.enter_context(LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                                       host="127.0.0.1", dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        stack.enter_context(joblib.parallel_config(backend="dask"))
+        yield max(1, len(client.scheduler_info().get("workers", {})) or jobs)
+
+
+def execute(plan: Plan, batches: Sequence[int], n_jobs: int | None) -> Iterator[tuple[int, pd.DataFrame]]:
+    """(batch, table) for each batch, in order of completion, inside `parallel_backend`."""
+    import joblib
+    if n_jobs is None:
+        for batch in batches:
+            yield batch, play_batch(plan, batch)
+        return
+    tasks = (joblib.delayed(_tagged)(plan, b) for b in batches)
+    yield from joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks)
+
+
+def _tagged(plan: Plan, batch: int) -> tuple[int, pd.DataFrame]:
+    return batch, play_batch(plan, batch)
+
+
+def show_progress(quiet: bool) -> bool:
+    """A progress bar only for a person at a terminal."""
+    return not quiet and sys.stderr.isatty()
+
+
+def run(plan: Plan, store: RunStore | None = None, jobs: int = 1, backend: str = "loky",
+        scheduler: str | None = None, quiet: bool = True) -> pd.DataFrame:
+    """Play every batch not yet in `store` and return the whole results table."""
+    from tqdm import tqdm
+    pending = store.pending() if store is not None else list(range(plan.batches))
+    done_games = plan.games - sum(len(plan.batch_range(b)) for b in pending)
+    tables: list[pd.DataFrame] = []
+    with parallel_backend(backend, jobs, scheduler) as n_jobs, \
+            tqdm(total=plan.games, initial=done_games, unit="game", disable=not show_progress(quiet),
+                 dynamic_ncols=True, smoothing=0.1) as bar:
+        for batch, table in execute(plan, pending, n_jobs):
+            if store is not None:
+                store.write_part(batch, table)
+            else:
+                tables.append(table)
+            bar.update(len(plan.batch_range(batch)))
+    return store.results() if store is not None else concat(tables)
+
+
+def play_until(plan: Plan, consume: Callable[[pd.DataFrame], bool], jobs: int = 1, backend: str = "loky",
+               scheduler: str | None = None, quiet: bool = True) -> int:
+    """Feed batch tables to `consume` in batch order until it returns True; batches run in rounds
+    of 2 x jobs. Returns the number of batches consumed. What `consume` sees (and so a sequential
+    test's decision) does not depend on jobs or backend."""
+    from tqdm import tqdm
+    width = 2 * jobs
+    used = 0
+    with parallel_backend(backend, jobs, scheduler) as n_jobs, \
+            tqdm(total=plan.games, unit="game", disable=not show_progress(quiet), dynamic_ncols=True) as bar:
+        for start in range(0, plan.batches, width):
+            batches = range(start, min(start + width, plan.batches))
+            results = dict(execute(plan, batches, n_jobs))
+            for batch in batches:
+                used += 1
+                bar.update(len(plan.batch_range(batch)))
+                if consume(results[batch]):
+                    return used
+    return used

@@ -1,0 +1,64 @@
+"""A small but real game for testing the runner: a dice race with effects of known size.
+
+Every turn each seat, in seat order, rolls a d6 and adds its strategy's and its power's bonus;
+the first seat to reach TARGET points wins at once (so moving first is an advantage). The dice
+of seat s come from `stream(root_seed, game_index, f"seat{s}")`: under common random numbers
+the same dice go to whoever sits at s. No component data (`play_games(..., data=None)`).
+
+Environment knobs, read at call time: TOYGAME_SLEEP (seconds per game, for kill-and-resume
+tests) and TOYGAME_WORK (repeat each game's computation, to give it a measurable CPU cost).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+import pandas as pd
+
+from sim.core.random import stream
+from sim.core.seating import Seating
+
+POWERS = ("red", "blue", "green", "yellow")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+STRATEGY_BONUS = {"random": 0.0, "random2": 0.0, "strong": 1.0, "weak": -0.5}
+STRATEGIES = tuple(STRATEGY_BONUS)
+POWER_BONUS = {"red": 0.25, "blue": 0.0, "green": 0.0, "yellow": -0.25}
+RULES_EDITION = "toy dice race 1"
+TARGET = 30
+MAX_TURNS = TARGET  # a d6 roll of at least 1 - 0.75 > 0 per turn ends the race in time
+
+
+def play_one(root_seed: int, game_index: int, seating: Seating) -> tuple[np.ndarray, int]:
+    """Points per seat at the end of the race, and the number of turns played."""
+    p = seating.players
+    rolls = np.stack([stream(root_seed, game_index, f"seat{s}").integers(1, 7, MAX_TURNS) for s in range(p)])
+    bonus = np.array([STRATEGY_BONUS[st] + POWER_BONUS[pw] for st, pw in zip(seating.strategies, seating.powers)])
+    totals = np.cumsum(rolls + bonus[:, None], axis=1)              # (seat, turn)
+    reached = totals >= TARGET
+    first_turn = np.where(reached.any(axis=1), reached.argmax(axis=1), MAX_TURNS)
+    turn = int(first_turn.min())
+    winner = int(np.flatnonzero(first_turn == turn)[0])              # lowest seat moves first
+    before = totals[:, turn - 1] if turn else np.zeros(p)
+    points = np.where(np.arange(p) <= winner, totals[:, turn], before)  # later seats did not move yet
+    return points, turn + 1
+
+
+def play_games(root_seed: int, game_indices, seatings, data=None) -> pd.DataFrame:
+    """The runner contract (sim.core.seating): one row per game and seat."""
+    sleep = float(os.environ.get("TOYGAME_SLEEP", "0"))
+    work = int(os.environ.get("TOYGAME_WORK", "1"))
+    rows = []
+    for g, seating in zip(game_indices, seatings):
+        for _ in range(work):
+            points, turns = play_one(root_seed, int(g), seating)
+        if sleep:
+            time.sleep(sleep)
+        rank = 1 + (points[None, :] > points[:, None]).sum(axis=1)  # tied players share a rank
+        for s in range(seating.players):
+            rows.append({"game_index": int(g), "seed": root_seed, "players": seating.players, "seat": s,
+                         "power": seating.powers[s], "strategy": seating.strategies[s],
+                         "vp": float(points[s]), "rank": int(rank[s]), "winner": bool(rank[s] == 1),
+                         "length": turns})
+    return pd.DataFrame(rows)
