@@ -1,0 +1,329 @@
+"""Land battle rules of Conquest of the Empire (COE-13, COE-14, COE-16) and the tables both the
+exact solver (`sim.conquest.exact`) and the bulk kernel (`sim.conquest.bulk`) are built from.
+
+A side's state is its land units by type (infantry, cavalry, catapult); its leaders never change
+during a battle. All states of one side are numbered `(i * (C+1) + c) * (K+1) + k` for the
+starting army (I, C, K), so the full army has the highest number and losses only lower it.
+
+Where the rules leave a choice to the player, a `Tactics` object fixes it:
+- formation (COE-14.1 / COE-A4): "max_hits" takes the formation with the highest expected hits
+  (ties: more of the units lost first), "loss_order" fills the formation in loss order;
+- casualties (COE-14.4): hits fall on formation units in `loss_order`, cheapest first by default;
+- pursuit (COE-16.2): the winner destroys the most expensive retreating units first.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.conquest.components import LAND_UNITS, Components
+from sim.core.errors import UserError, one_of
+
+MAX_LEADERS = 8           # formation + fortification dice stay below 16 (bulk packing)
+ALIASES = {"infantry": "infantry", "cavalry": "cavalry", "catapult": "catapult",
+           "catapults": "catapult"}
+FORMATION_RULES = ("max_hits", "loss_order")
+
+
+@dataclass(frozen=True)
+class Army:
+    """COE-13.5: one side's land units in the battle space and its leaders present (COE-14.1)."""
+
+    infantry: int = 0
+    cavalry: int = 0
+    catapult: int = 0
+    leaders: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("infantry", "cavalry", "catapult", "leaders"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+                raise UserError(f"{name}: {value!r} is not allowed; counts must be integers >= 0")
+        if self.leaders > MAX_LEADERS:
+            raise UserError(f"leaders: {self.leaders} is out of range; allowed 0..{MAX_LEADERS}")
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, int], leaders: int = 0) -> "Army":
+        """Build from `{"infantry": 5, "catapults": 1}` (singular or plural catapult)."""
+        units = {}
+        for key, n in counts.items():
+            if key not in ALIASES:
+                raise one_of("unit type", key, ALIASES)
+            units[ALIASES[key]] = units.get(ALIASES[key], 0) + n
+        return cls(leaders=leaders, **units)
+
+    @property
+    def units(self) -> tuple[int, int, int]:
+        return (self.infantry, self.cavalry, self.catapult)
+
+    @property
+    def total(self) -> int:
+        return self.infantry + self.cavalry + self.catapult
+
+
+@dataclass(frozen=True)
+class LandBattle:
+    """A land battle (COE-13.1): attacker, defender, and whether the defender holds a fortified
+    City there (COE-14.7, COE-A5); `*_can_retreat` is False when no adjacent province is free of
+    enemy units (COE-16.4), which removes that side's retreat option."""
+
+    attacker: Army
+    defender: Army
+    fortified: bool = False
+    attacker_can_retreat: bool = True
+    defender_can_retreat: bool = True
+
+    def __post_init__(self) -> None:
+        for side, army in (("attacker", self.attacker), ("defender", self.defender)):
+            if army.total < 1:
+                raise UserError(f"{side}: a land battle needs at least one land unit per side "
+                                "(lone leaders are captured without a battle, COE-A7)")
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """The owner's choices inside a round: formation rule and casualty order (COE-14.1, 14.4)."""
+
+    formation: str = "max_hits"
+    loss_order: tuple[str, ...] = LAND_UNITS
+
+    def __post_init__(self) -> None:
+        if self.formation not in FORMATION_RULES:
+            raise one_of("formation rule", self.formation, FORMATION_RULES)
+        if sorted(self.loss_order) != sorted(LAND_UNITS):
+            raise UserError(f"loss order: {','.join(self.loss_order)} is not allowed; "
+                            f"give each of {', '.join(LAND_UNITS)} once")
+
+    @property
+    def order_index(self) -> tuple[int, ...]:
+        return tuple(LAND_UNITS.index(u) for u in self.loss_order)
+
+
+def symbol_probabilities(comps: Components) -> tuple[float, float, float]:
+    """COE-13.2: chance of an infantry, cavalry and catapult symbol on one battle die."""
+    return tuple(float(comps.die.probability(u)) for u in LAND_UNITS)  # type: ignore[return-value]
+
+
+def score(symbols: Mapping[str, int], formation: Mapping[str, int], catapults_present: int,
+          catapult_cap: str = "formation_plus_reserve") -> int:
+    """COE-14.3: hits = matched infantry + matched cavalry + matched catapult symbols.
+
+    Identical symbols score at most one per unit of that type in the formation; catapult symbols
+    are capped by the catapults present in the battle (COE-A3), galleys and blanks never score."""
+    cap = catapult_limit(formation.get("catapult", 0), catapults_present, catapult_cap)
+    return (min(symbols.get("infantry", 0), formation.get("infantry", 0))
+            + min(symbols.get("cavalry", 0), formation.get("cavalry", 0))
+            + min(symbols.get("catapult", 0), cap))
+
+
+def catapult_limit(in_formation: int, present: int, rule: str) -> int:
+    """COE-A3: catapult symbols that can score: all catapults present, or those in the
+    formation with at least one when any stands in reserve ("formation_min1")."""
+    if rule == "formation_plus_reserve":
+        return present
+    return max(in_formation, 1) if present > 0 else 0
+
+
+@functools.lru_cache(maxsize=64)
+def _symbol_grid(n: int, p: tuple[float, float, float]) -> np.ndarray:
+    """Multinomial law of (infantry, cavalry, catapult) symbol counts among n dice."""
+    pi, pc, pk = p
+    po = 1.0 - pi - pc - pk
+    grid = np.zeros((n + 1, n + 1, n + 1))
+    for a in range(n + 1):
+        for b in range(n + 1 - a):
+            for c in range(n + 1 - a - b):
+                o = n - a - b - c
+                coef = math.factorial(n) // (math.factorial(a) * math.factorial(b) * math.factorial(c)
+                                             * math.factorial(o))
+                grid[a, b, c] = coef * pi ** a * pc ** b * pk ** c * po ** o
+    return grid
+
+
+@functools.lru_cache(maxsize=4096)
+def hit_pmf(n: int, caps: tuple[int, int, int], p: tuple[float, float, float]) -> np.ndarray:
+    """COE-14.3: law of the hits scored by n dice against per-type caps (exact), index = hits."""
+    grid = _symbol_grid(n, p)
+    r = np.arange(n + 1)
+    hits = (np.minimum(r, caps[0])[:, None, None] + np.minimum(r, caps[1])[None, :, None]
+            + np.minimum(r, caps[2])[None, None, :])
+    out = np.bincount(hits.ravel(), weights=grid.ravel(), minlength=n + 1)[: n + 1]
+    out.flags.writeable = False
+    return out
+
+
+def expected_hits(n: int, caps: tuple[int, int, int], p: tuple[float, float, float]) -> float:
+    """COE-E15: E[hits] of one roll of n dice against per-type caps."""
+    pmf = hit_pmf(n, caps, p)
+    return float(np.dot(np.arange(len(pmf)), pmf))
+
+
+@functools.lru_cache(maxsize=8192)
+def _expected_min(n: int, p: float, cap: int) -> float:
+    """E[min(Bin(n, p), cap)]: one type's share of the expected hits."""
+    return sum(min(k, cap) * math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
+
+
+@functools.lru_cache(maxsize=65536)
+def choose_formation(units: tuple[int, int, int], size: int, dice: int,
+                     p: tuple[float, float, float], catapult_cap: str, rule: str,
+                     order: tuple[int, ...]) -> tuple[int, int, int]:
+    """COE-14.1 / COE-A4: which `size` units form the formation.
+
+    "max_hits": highest expected hits with `dice` dice (formation + fortification dice), ties
+    broken towards units early in the loss order; "loss_order": fill in loss order."""
+    if rule == "loss_order":
+        out = [0, 0, 0]
+        left = size
+        for t in order:
+            out[t] = min(units[t], left)
+            left -= out[t]
+        return tuple(out)  # type: ignore[return-value]
+    best, best_key = None, None
+    for fi in range(min(units[0], size) + 1):
+        for fc in range(min(units[1], size - fi) + 1):
+            fk = size - fi - fc
+            if fk > units[2]:
+                continue
+            f = (fi, fc, fk)
+            e = (_expected_min(dice, p[0], fi) + _expected_min(dice, p[1], fc)
+                 + _expected_min(dice, p[2], catapult_limit(fk, units[2], catapult_cap)))
+            key = (round(e, 12), tuple(f[t] for t in order))
+            if best_key is None or key > best_key:
+                best, best_key = f, key
+    return best  # type: ignore[return-value]
+
+
+def allocate_losses(formation: np.ndarray, losses: np.ndarray, order: tuple[int, ...]) -> np.ndarray:
+    """COE-14.4 / COE-A2: units removed by type when `losses` (<= formation size) hits fall on the
+    formation, in loss order. Vectorised: formation (..., 3), losses (...)."""
+    left = np.asarray(losses, dtype=np.int64)
+    shape = np.broadcast_shapes(formation.shape[:-1], left.shape)
+    removed = np.zeros(shape + (3,), dtype=np.int64)
+    left = np.broadcast_to(left, shape).copy()
+    for t in order:
+        take = np.minimum(left, formation[..., t])
+        removed[..., t] = take
+        left = left - take
+    return removed
+
+
+@dataclass(frozen=True)
+class SideTables:
+    """Everything about one side's states that a round needs, per fortification-dice level e.
+
+    comps (N, 3) units by type; total, value (talents), size (formation size) per state;
+    formation (3, N, 3); succ (3, N, L) state after losing l formation units; hits (3, N, L) law
+    of the side's own hits before the cap by the target's formation; kcap (3, N) catapult cap;
+    pursuit (N, P) law of pursuit hits scored by this side as winner (COE-16.2); kept (N, P)
+    value left after losing h units, most expensive first (the winner's choice)."""
+
+    army: Army
+    comps: np.ndarray
+    total: np.ndarray
+    value: np.ndarray
+    size: np.ndarray
+    formation: np.ndarray
+    succ: np.ndarray
+    hits: np.ndarray
+    kcap: np.ndarray
+    pursuit: np.ndarray
+    kept: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return len(self.total)
+
+    def index(self, units: tuple[int, int, int]) -> int:
+        _, c0, k0 = self.army.units
+        return (units[0] * (c0 + 1) + units[1]) * (k0 + 1) + units[2]
+
+
+def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[int, ...],
+                width: int) -> SideTables:
+    """Build a side's tables for the fortification-dice levels it can roll with (COE-14.7)."""
+    i0, c0, k0 = army.units
+    grid = np.stack(np.meshgrid(np.arange(i0 + 1), np.arange(c0 + 1), np.arange(k0 + 1),
+                                indexing="ij"), axis=-1).reshape(-1, 3)
+    total = grid.sum(1)
+    costs = np.array([comps.cost(u) for u in LAND_UNITS])
+    value = grid @ costs
+    size = np.minimum(total, comps.land.formation_base + comps.land.formation_per_leader * army.leaders)
+    p = symbol_probabilities(comps)
+    rule = comps.options.catapult_cap
+    order = tactics.order_index
+    n = len(total)
+    formation = np.zeros((3, n, 3), dtype=np.int64)
+    succ = np.tile(np.arange(n), (3, width, 1)).transpose(0, 2, 1).copy()
+    hits = np.zeros((3, n, width))
+    kcap = np.zeros((3, n), dtype=np.int64)
+    strides = np.array([(c0 + 1) * (k0 + 1), k0 + 1, 1])
+    for e in levels:
+        for s in range(n):
+            units = tuple(int(x) for x in grid[s])
+            f = choose_formation(units, int(size[s]), int(size[s]) + e, p, rule, tactics.formation, order)
+            formation[e, s] = f
+            kcap[e, s] = catapult_limit(f[2], units[2], rule)
+            pmf = hit_pmf(int(size[s]) + e, (f[0], f[1], int(kcap[e, s])), p)
+            hits[e, s, : len(pmf)] = pmf
+        losses = np.arange(width)
+        lost = allocate_losses(formation[e][:, None, :], np.minimum(losses[None, :], size[:, None]), order)
+        succ[e] = ((grid[:, None, :] - lost) @ strides)
+    return SideTables(army=army, comps=grid, total=total, value=value, size=size, formation=formation,
+                      succ=succ, hits=hits, kcap=kcap,
+                      pursuit=_pursuit_table(grid, p[1], comps.options.pursuit_cap),
+                      kept=_kept_table(grid, costs))
+
+
+def _pursuit_table(grid: np.ndarray, p_cav: float, cap: str) -> np.ndarray:
+    """COE-16.2 / COE-A23: law of pursuit hits, one die per land unit of the winner, cavalry
+    symbols capped by his cavalry (or uncapped)."""
+    top = int(grid.sum(1).max())
+    out = np.zeros((len(grid), top + 1))
+    for s, (i, c, k) in enumerate(grid.tolist()):
+        n = i + c + k
+        limit = c if cap == "winner_cavalry" else n
+        for h in range(n + 1):
+            out[s, min(h, limit)] += math.comb(n, h) * p_cav ** h * (1 - p_cav) ** (n - h)
+    return out
+
+
+def _kept_table(grid: np.ndarray, costs: np.ndarray) -> np.ndarray:
+    """Value a side keeps after losing h units, the most expensive first (pursuit victims)."""
+    top = int(grid.sum(1).max())
+    out = np.zeros((len(grid), top + 1))
+    by_cost = np.argsort(-costs, kind="stable")
+    for s, units in enumerate(grid):
+        pieces = np.repeat(costs[by_cost], units[by_cost])
+        kept = pieces.sum() - np.concatenate([[0], np.cumsum(pieces)])
+        out[s, : len(kept)] = kept
+    return out
+
+
+def extra_dice_by_state(attacker: SideTables, comps: Components, fortified: bool) -> np.ndarray:
+    """COE-14.7: the defender's fortification dice for every attacker state (2, or 1 while the
+    attacker still has a catapult, re-checked each round)."""
+    has_cat = attacker.comps[:, 2] > 0
+    return np.where(has_cat, comps.land.extra_dice(fortified, True),
+                    comps.land.extra_dice(fortified, False)).astype(np.int64)
+
+
+def battle_tables(battle: LandBattle, comps: Components, tactics: Tactics
+                  ) -> tuple[SideTables, SideTables, np.ndarray, int]:
+    """Both sides' tables with a common width, and the fortification dice per attacker state."""
+    land = comps.land
+    per = land.formation_per_leader
+    biggest = max(min(a.total, land.formation_base + per * a.leaders)
+                  for a in (battle.attacker, battle.defender))
+    extra = max(land.fortified_dice, land.fortified_dice_vs_catapult) if battle.fortified else 0
+    width = biggest + extra + 1
+    levels_d = sorted({land.extra_dice(battle.fortified, True), land.extra_dice(battle.fortified, False)}
+                      if battle.attacker.catapult else {land.extra_dice(battle.fortified, False)})
+    att = side_tables(battle.attacker, comps, tactics, (0,), width)
+    dfn = side_tables(battle.defender, comps, tactics, tuple(levels_d), width)
+    return att, dfn, extra_dice_by_state(att, comps, battle.fortified), width
