@@ -1,0 +1,585 @@
+"""AFS-8: one siege between two decks, as bulk Monte Carlo over N sieges and exactly for small decks.
+
+The model (docs/acres_odds.md). The attacker's deck and the defender's deck are freshly
+shuffled; the defender holds a hand of 5. Turn 1 is the attacker's besieging turn: he draws a
+hand of 5 and besieges with the best card his hand allows (AFS-8.1.4; hands that allow none
+are re-dealt, i.e. he besieges at the first hand that can), which puts the marker at
+`P = -(1 + 2 fort + modifiers) + value` (AFS-8.2). The connection and transport cards of the
+besiege action are outside the modelled decks. Then the players alternate turns: at the start
+of each turn the player to move checks his win (AFS-8.8: attacker at P >= +2, defender at
+P <= -1), then takes his actions (2 per turn, AFS-5.2) -- each either commits one card to the
+siege (AFS-8.6) or, if his reinforcement policy does not commit, discards one dead card for free
+(AFS-13.2, the cheapest legal way to cycle) -- plays Leaders as free actions (AFS-8.7) and
+refills his hand to 5 (AFS-5.2), reshuffling the discards when the draw pile runs out (AFS-5.6).
+
+Card values follow AFS-8.4: +1 per military symbol; a ship card is worth 1 at a location with
+the board ship symbol (never both); a Fortification card is worth 1 to the defender only and
+never opens a siege; Siege Artillery costs 3 money each time it is played (AFS-8.5); the
+besieged location's own card cannot be played (AFS-6.1.3, AFS-8.4.4). Every other location
+card in a deck is taken as playable (controlled and connected, AFS-6.1).
+
+Deck state is kept as counts per card class (draw pile, hand, discard pile, siege area), one
+row per siege. Drawing the top card of a uniformly shuffled pile is the same as drawing a
+uniformly random card of the pile's multiset (the order is never looked at), so a shuffle is
+just moving the discard counts into the draw pile and each draw costs one uniform number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sim.acres.components import Acres, Card, Deck, Location, SiegeRules, check_side, other
+from sim.core.errors import UserError
+from sim.core.montecarlo import BLOCK, run_blocks
+from sim.core.stats import wilson_interval
+
+ROLES = ("attacker", "defender")
+PURPOSE = "acres-siege"
+
+
+# --------------------------------------------------------------------------- track and card values
+
+def start_position(location: Location, fort: bool, rules: SiegeRules) -> int:
+    """AFS-8.2: the marker starts on the defender's 1 space, 2 further with a fort disc and 1
+    further per printed defence modifier: P = -(1 + 2 fort + modifiers)."""
+    return -(rules.base_defence + rules.fort_bonus * int(fort)
+             + rules.per_defence_modifier * location.defence_modifiers)
+
+
+def win_thresholds(rules: SiegeRules) -> tuple[int, int]:
+    """AFS-8.8 / AFS-18 A1: (attacker wins at P >= a, defender wins at P <= d) in the signed P of
+    AFS-0.4. With the recommended 0 space, a = +2 and d = -1. Without it one step from
+    "defender 1" lands on "attacker 1", so the attacker's "2 or more" is P >= +1."""
+    a = rules.attacker_wins_at if rules.zero_space else rules.attacker_wins_at - 1
+    return a, -rules.defender_wins_at
+
+
+def attacker_wins(p, rules: SiegeRules):
+    """AFS-8.8.1: checked at the start of the attacker's turn only."""
+    return np.asarray(p) >= win_thresholds(rules)[0]
+
+
+def defender_wins(p, rules: SiegeRules):
+    """AFS-8.8.2: checked at the start of the defender's turn only."""
+    return np.asarray(p) <= win_thresholds(rules)[1]
+
+
+def track_bounds(rules: SiegeRules) -> tuple[int | None, int | None]:
+    """AFS-3.4.2 / AFS-18 A1: the track length is unknown (ASSUMED unbounded, limit 0); a limit
+    L keeps the marker within L spaces of the middle on either side."""
+    if rules.track_limit <= 0:
+        return None, None
+    return -rules.track_limit, rules.track_limit if rules.zero_space else rules.track_limit - 1
+
+
+def card_value(card: Card, location: Location, role: str) -> int:
+    """AFS-8.4: a card's siege value. Military symbols count 1 each; a ship card is worth 1 where
+    the location has the board ship symbol, and a card with both uses one or the other
+    (AFS-8.4.2, Example AFS-E17); a Fortification card is worth 1 to the defender only
+    (AFS-8.4.3); the besieged location's own card can never be played (AFS-8.4.4)."""
+    if role not in ROLES:
+        raise UserError(f"role {role!r} is not allowed; choose one of: {', '.join(ROLES)}")
+    if card.location == location.id:
+        return 0
+    if card.defender_only:
+        return card.military if role == "defender" else 0
+    return max(card.military, 1 if card.ship and location.ship_symbol else 0)
+
+
+def can_open(card: Card, location: Location) -> bool:
+    """AFS-8.1.4 / AFS-18 A19, A20, A41: the besieging card has a military symbol, or a ship
+    symbol at a ship location; never a Fortification card, never the free-action Leader."""
+    return card_value(card, location, "attacker") > 0 and not card.free_action
+
+
+# --------------------------------------------------------------------------- policies
+
+@dataclass(frozen=True)
+class ReinforcementPolicy:
+    """How a side spends its actions in a siege (AFS-21 items 5-7). Which cards count is the
+    rules' (AFS-8.4); this decides how many to commit and when.
+
+    `margin`: commit cards while the marker is short of the own win line plus this margin
+    (attacker: P < +2 + margin; defender: P > -1 - margin); None commits whenever it can.
+    `leaders`: "at_once" plays every Leader in hand as a free action each turn; "when_needed"
+    keeps them and plays them only while the position is short of the target after the actions.
+    `artillery`: whether Siege Artillery is ever played (it costs 3 money, AFS-8.5).
+    Cards are committed best first: highest value, then lowest money cost.
+    """
+
+    name: str
+    margin: int | None = None
+    leaders: str = "at_once"
+    artillery: bool = True
+
+    def wants(self, p: np.ndarray, role: str, rules: SiegeRules) -> np.ndarray:
+        """Whether the side still commits cards at marker position `p`."""
+        if self.margin is None:
+            return np.ones(np.shape(p), dtype=bool)
+        a, d = win_thresholds(rules)
+        p = np.asarray(p)
+        return p < a + self.margin if role == "attacker" else p > d - self.margin
+
+
+POLICIES: Mapping[str, ReinforcementPolicy] = {
+    "greedy": ReinforcementPolicy("greedy"),
+    "sufficient": ReinforcementPolicy("sufficient", margin=1, leaders="when_needed"),
+    "no-artillery": ReinforcementPolicy("no-artillery", artillery=False),
+}
+
+
+def parse_policy(text: str) -> ReinforcementPolicy:
+    """`greedy`, `no-artillery`, `sufficient` (margin 1) or `sufficient=K` (margin K >= 0)."""
+    name, sep, arg = text.partition("=")
+    if name not in POLICIES or (sep and name != "sufficient"):
+        raise UserError(f"policy {text!r} is not allowed; choose one of: greedy, sufficient, sufficient=K, no-artillery")
+    if not sep:
+        return POLICIES[name]
+    try:
+        margin = int(arg)
+    except ValueError:
+        raise UserError(f"policy {text!r}: margin {arg!r} is not an integer >= 0")
+    if margin < 0:
+        raise UserError(f"policy {text!r}: margin {margin} is negative; use an integer >= 0")
+    return ReinforcementPolicy(f"sufficient={margin}", margin=margin, leaders="when_needed")
+
+
+# --------------------------------------------------------------------------- setup
+
+@dataclass(frozen=True)
+class SideClasses:
+    """A side's deck reduced to what the siege sees: classes of cards with equal siege value,
+    free-action flag, money cost and opening right, in commit order (best first, dead last)."""
+
+    labels: tuple[str, ...]
+    members: tuple[tuple[str, ...], ...]
+    value: tuple[int, ...]
+    free: tuple[bool, ...]
+    cost: tuple[int, ...]
+    opener: tuple[bool, ...]
+    counts: tuple[int, ...]
+
+
+def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
+                 policy: ReinforcementPolicy) -> SideClasses:
+    """Group a deck's cards by (value, free, cost, opener) for `role` at `location`."""
+    groups: dict[tuple[int, bool, int, bool], list[tuple[str, int]]] = {}
+    for cid, count in deck.counts:
+        card = acres.card(deck.side, cid)
+        value = card_value(card, location, role)
+        if card.siege_cost and not policy.artillery:
+            value = 0
+        key = (value, bool(card.free_action) and value > 0, card.siege_cost if value else 0,
+               role == "attacker" and value > 0 and can_open(card, location))
+        groups.setdefault(key, []).append((cid, count))
+    order = sorted(groups, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
+    return SideClasses(
+        labels=tuple("dead" if k[0] == 0 else f"{'leader ' if k[1] else ''}value {k[0]}"
+                     + (f" cost {k[2]}" if k[2] else "") for k in order),
+        members=tuple(tuple(c for c, _ in groups[k]) for k in order),
+        value=tuple(k[0] for k in order), free=tuple(k[1] for k in order),
+        cost=tuple(k[2] for k in order), opener=tuple(k[3] for k in order),
+        counts=tuple(sum(n for _, n in groups[k]) for k in order))
+
+
+@dataclass(frozen=True)
+class SiegeSetup:
+    """Everything one siege needs: start position, both sides' classes, money and policies."""
+
+    location: Location
+    attacker: str
+    fort: bool
+    start: int
+    sides: tuple[SideClasses, SideClasses]
+    money: tuple[int, int]
+    policies: tuple[ReinforcementPolicy, ReinforcementPolicy]
+    rules: SiegeRules
+    hand_size: int
+    actions: int
+    cycle: int
+    max_turns: int
+    reshuffle: str
+    decks: tuple[Deck, Deck]
+
+
+def make_setup(acres: Acres, location: str, attacker: str, decks: Mapping[str, Deck] | None = None,
+               policy: ReinforcementPolicy = POLICIES["greedy"],
+               defender_policy: ReinforcementPolicy | None = None, fort: bool | None = None,
+               money: Mapping[str, int] | None = None, max_turns: int | None = None) -> SiegeSetup:
+    """A siege of `location` by `attacker` (default decks: the starting decks, AFS-4.9; default
+    fort: the data's setup value; default money: `rules.model.*_money`)."""
+    loc = acres.location(location)
+    attacker = check_side(attacker)
+    defender = other(attacker)
+    decks = {s: (decks or {}).get(s) or acres.starting_deck(s) for s in (attacker, defender)}
+    fort = loc.fort if fort is None else bool(fort)
+    cash = {s: (money or {}).get(s, acres.rules.money[s]) for s in (attacker, defender)}
+    for s, m in cash.items():
+        if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+            raise UserError(f"{s} money: {m!r} is not allowed; use an integer >= 0")
+    policies = (policy, defender_policy or policy)
+    sides = (side_classes(acres, decks[attacker], loc, "attacker", policies[0]),
+             side_classes(acres, decks[defender], loc, "defender", policies[1]))
+    a = sides[0]
+    if not any(o and n and c <= cash[attacker] for o, n, c in zip(a.opener, a.counts, a.cost)):
+        raise UserError(f"the {attacker} deck has no card that can open a siege at {loc.name} (a military "
+                        f"card{', a ship card' if loc.ship_symbol else ''}, or Siege Artillery with 3 money)")
+    turns = acres.rules.max_turns if max_turns is None else max_turns
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 2:
+        raise UserError(f"max turns: {turns!r} is not allowed; use an integer >= 2")
+    return SiegeSetup(location=loc, attacker=attacker, fort=fort,
+                      start=start_position(loc, fort, acres.rules.siege), sides=sides,
+                      money=(cash[attacker], cash[defender]), policies=policies, rules=acres.rules.siege,
+                      hand_size=acres.rules.hand_size, actions=acres.rules.actions_per_turn,
+                      cycle=acres.rules.cycle_per_action, max_turns=turns, reshuffle=acres.rules.reshuffle,
+                      decks=(decks[attacker], decks[defender]))
+
+
+# --------------------------------------------------------------------------- bulk kernel
+
+@dataclass
+class DeckState:
+    """Card counts per class of one side in a batch of sieges: arrays of shape (n, classes).
+    Cards are only ever moved between zones, never created or destroyed."""
+
+    draw: np.ndarray
+    hand: np.ndarray
+    discard: np.ndarray
+    siege: np.ndarray
+    money: np.ndarray
+
+    @classmethod
+    def fresh(cls, counts: Sequence[int], money: int, n: int) -> DeckState:
+        """AFS-4.2: the whole deck shuffled as the draw pile."""
+        draw = np.tile(np.asarray(counts, dtype=np.int16), (n, 1))
+        zeros = np.zeros_like(draw)
+        return cls(draw, zeros.copy(), zeros.copy(), zeros.copy(), np.full(n, money, dtype=np.int32))
+
+    def take(self, rows: np.ndarray) -> DeckState:
+        return DeckState(self.draw[rows], self.hand[rows], self.discard[rows], self.siege[rows], self.money[rows])
+
+
+def reshuffle(state: DeckState, rows: np.ndarray) -> None:
+    """AFS-5.6.1: the discard pile becomes the new draw pile (in place, for `rows`)."""
+    state.draw[rows] += state.discard[rows]
+    state.discard[rows] = 0
+
+
+def draw_one(rng: np.random.Generator, state: DeckState, rows: np.ndarray, immediate: bool) -> None:
+    """Move the top card of the draw pile of each of `rows` into the hand (in place).
+
+    An empty pile is first refilled from the discards (AFS-5.6.2: a pile that ran out while the
+    discard pile was empty is shuffled when a card must be drawn). With `immediate`, a pile the
+    draw empties is refilled at once (AFS-18 A6, recommended); otherwise at the next draw."""
+    empty = rows[state.draw[rows].sum(axis=1) == 0]
+    if empty.size:
+        reshuffle(state, empty)
+    rows = rows[state.draw[rows].sum(axis=1) > 0]
+    if rows.size == 0:
+        return
+    cum = np.cumsum(state.draw[rows], axis=1)
+    target = (rng.random(rows.size) * cum[:, -1]).astype(np.int64)
+    cls = (target[:, None] >= cum).sum(axis=1)
+    state.draw[rows, cls] -= 1
+    state.hand[rows, cls] += 1
+    if immediate:
+        ran_out = rows[cum[:, -1] == 1]
+        if ran_out.size:
+            reshuffle(state, ran_out)
+
+
+def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate: bool,
+           rows: np.ndarray | None = None) -> None:
+    """AFS-5.2 step 4: draw until the hand holds `hand_size` cards, or both piles are empty."""
+    rows = np.arange(len(state.money)) if rows is None else rows
+    while True:
+        short = rows[(state.hand[rows].sum(axis=1) < hand_size)
+                     & ((state.draw[rows].sum(axis=1) + state.discard[rows].sum(axis=1)) > 0)]
+        if short.size == 0:
+            return
+        draw_one(rng, state, short, immediate)
+
+
+def _first_present(mask: np.ndarray) -> np.ndarray:
+    """Index of the first True column per row, -1 where none."""
+    return np.where(mask.any(axis=1), mask.argmax(axis=1), -1)
+
+
+def _commit(state: DeckState, p: np.ndarray, rows: np.ndarray, cls: np.ndarray, value: np.ndarray,
+            cost: np.ndarray, sign: int) -> None:
+    state.hand[rows, cls] -= 1
+    state.siege[rows, cls] += 1
+    state.money[rows] -= cost[cls]
+    p[rows] += sign * value[cls]
+
+
+def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, policy: ReinforcementPolicy,
+              setup: SiegeSetup, actions: int) -> None:
+    """AFS-5.2 step 3 for one side, in place: `actions` actions (commit the best card the policy
+    wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7)."""
+    value, cost = np.asarray(sc.value), np.asarray(sc.cost)
+    free = np.asarray(sc.free)
+    sign = 1 if role == "attacker" else -1
+    low, high = track_bounds(setup.rules)
+    for _ in range(actions):
+        live = (value > 0) & ~free
+        usable = (state.hand > 0) & live & (cost[None, :] <= state.money[:, None])
+        best = _first_present(usable)
+        commit = (best >= 0) & policy.wants(p, role, setup.rules)
+        rows = np.flatnonzero(commit)
+        _commit(state, p, rows, best[rows], value, cost, sign)
+        idle = np.flatnonzero(~commit)
+        for _ in range(setup.cycle):
+            dead = (state.hand[idle] > 0) & ((value == 0) | (cost[None, :] > state.money[idle, None]))
+            first = _first_present(dead)
+            ok = first >= 0
+            state.hand[idle[ok], first[ok]] -= 1
+            state.discard[idle[ok], first[ok]] += 1
+        if low is not None:
+            np.clip(p, low, high, out=p)
+    leader = np.flatnonzero(free)
+    for c in leader:
+        while True:
+            want = np.ones(len(p), bool) if policy.leaders == "at_once" else policy.wants(p, role, setup.rules)
+            rows = np.flatnonzero(want & (state.hand[:, c] > 0))
+            if rows.size == 0:
+                break
+            _commit(state, p, rows, np.full(rows.size, c), value, cost, sign)
+    if low is not None:
+        np.clip(p, low, high, out=p)
+
+
+def open_siege(rng: np.random.Generator, att: DeckState, sc: SideClasses, setup: SiegeSetup) -> np.ndarray:
+    """AFS-8.1 / AFS-8.2: deal the attacker hands that can besiege (re-dealing those that cannot),
+    commit the best opening card and return the marker positions."""
+    immediate = setup.reshuffle == "immediate"
+    opener, cost = np.asarray(sc.opener), np.asarray(sc.cost)
+    rows = np.arange(len(att.money))
+    while rows.size:
+        refill(rng, att, setup.hand_size, immediate, rows)
+        ok = ((att.hand[rows] > 0) & opener & (cost[None, :] <= att.money[rows, None])).any(axis=1)
+        rows = rows[~ok]
+        att.draw[rows] += att.hand[rows] + att.discard[rows]
+        att.hand[rows] = 0
+        att.discard[rows] = 0
+    p = np.full(len(att.money), setup.start, dtype=np.int32)
+    usable = (att.hand > 0) & opener & (cost[None, :] <= att.money[:, None])
+    best = _first_present(usable)
+    _commit(att, p, np.arange(len(p)), best, np.asarray(sc.value), cost, 1)
+    return p
+
+
+def _has_live(state: DeckState, sc: SideClasses) -> np.ndarray:
+    """Whether a side still holds, outside the siege area, a card it could commit (AFS-8.4)."""
+    live = (np.asarray(sc.value) > 0)[None, :] & (np.asarray(sc.cost)[None, :] <= state.money[:, None])
+    return ((state.draw + state.hand + state.discard > 0) & live).any(axis=1)
+
+
+def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bool = False) -> dict[str, Any]:
+    """Play `n` independent sieges; counts of outcomes by the number of completed player turns.
+
+    Returns {"attacker": counts by turns, "defender": counts by turns, "unresolved": [count],
+    "stalemate": [count]} (bincounts of length max_turns + 1). Unresolved sieges are those still
+    running after max_turns player turns plus the stalemates: both sides have committed or lost
+    every card that could move the marker, so it never moves again (a real attacker would
+    withdraw, AFS-8.12). With `keep_state`, also the final DeckStates and P of the sieges still
+    running (for invariant tests)."""
+    immediate = setup.reshuffle == "immediate"
+    att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
+    dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
+    refill(rng, dfn, setup.hand_size, immediate)
+    p = open_siege(rng, att, setup.sides[0], setup)
+    play_turn(att, p, setup.sides[0], "attacker", setup.policies[0], setup, setup.actions - 1)
+    refill(rng, att, setup.hand_size, immediate)
+    wins: dict[str, list[np.ndarray]] = {"attacker": [np.zeros(0, np.int64)], "defender": [np.zeros(0, np.int64)]}
+    stuck = 0
+    a_line, d_line = win_thresholds(setup.rules)
+    for turn in range(2, setup.max_turns + 2):
+        mover = 0 if turn % 2 else 1
+        won = p >= a_line if mover == 0 else p <= d_line
+        wins[ROLES[mover]].append(np.full(int(won.sum()), turn - 1))
+        # Both sides out of playable siege cards: the marker can never move again (a stalemate).
+        dead = (~won & (p < a_line) & (p > d_line)
+                & ~_has_live(att, setup.sides[0]) & ~_has_live(dfn, setup.sides[1]))
+        stuck += int(dead.sum())
+        if won.any() or dead.any():
+            keep = np.flatnonzero(~won & ~dead)
+            att, dfn, p = att.take(keep), dfn.take(keep), p[keep]
+        if turn > setup.max_turns or p.size == 0:
+            break
+        state = att if mover == 0 else dfn
+        play_turn(state, p, setup.sides[mover], ROLES[mover], setup.policies[mover], setup, setup.actions)
+        refill(rng, state, setup.hand_size, immediate)
+    out: dict[str, Any] = {k: np.bincount(np.concatenate(v).astype(np.int64), minlength=setup.max_turns + 1)
+                           for k, v in wins.items()}
+    out["unresolved"] = np.array([p.size + stuck], dtype=np.int64)
+    out["stalemate"] = np.array([stuck], dtype=np.int64)
+    if keep_state:
+        out["state"] = (att, dfn, p)
+    return out
+
+
+# --------------------------------------------------------------------------- exact counterpart
+
+def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]:
+    """The outcome distribution of `simulate`, computed exactly by pushing probability mass
+    through the states (draw pile, hand, discard pile, money of both sides, P) turn by turn.
+
+    An independent oracle for the bulk kernel on small decks: each draw takes class c with
+    probability count_c / pile size. Returns probabilities in the shape of `simulate`'s counts.
+    Raises UserError when a turn holds more than `max_states` states."""
+    sa, sd = setup.sides
+    immediate = setup.reshuffle == "immediate"
+    a_line, d_line = win_thresholds(setup.rules)
+    low, high = track_bounds(setup.rules)
+    zero_a, zero_d = (0,) * len(sa.counts), (0,) * len(sd.counts)
+
+    def draw_to(hand, draw, disc, size):
+        """Distribution of (hand, draw, disc) after refilling to `size` (AFS-5.2, AFS-5.6)."""
+        todo = {(hand, draw, disc): 1.0}
+        done: dict = {}
+        while todo:
+            nxt: dict = {}
+            for (h, dr, di), pr in todo.items():
+                if sum(h) >= size or sum(dr) + sum(di) == 0:
+                    done[(h, dr, di)] = done.get((h, dr, di), 0.0) + pr
+                    continue
+                if sum(dr) == 0:
+                    dr, di = tuple(x + y for x, y in zip(dr, di)), tuple(0 for _ in di)
+                total = sum(dr)
+                for c, k in enumerate(dr):
+                    if not k:
+                        continue
+                    h2 = h[:c] + (h[c] + 1,) + h[c + 1:]
+                    d2, di2 = dr[:c] + (k - 1,) + dr[c + 1:], di
+                    if immediate and total == 1:
+                        d2, di2 = tuple(x + y for x, y in zip(d2, di2)), tuple(0 for _ in di2)
+                    key = (h2, d2, di2)
+                    nxt[key] = nxt.get(key, 0.0) + pr * k / total
+            todo = nxt
+        return done
+
+    def best(hand, money, sc, need_opener=False):
+        for c in range(len(hand)):
+            if hand[c] and sc.value[c] > 0 and not sc.free[c] and sc.cost[c] <= money \
+                    and (sc.opener[c] or not need_opener):
+                return c
+        return -1
+
+    def wants(pol, p, role):
+        return bool(pol.wants(np.array(p), role, setup.rules))
+
+    def turn(p, hand, disc, money, sc, role, pol, actions):
+        sign = 1 if role == "attacker" else -1
+        hand, disc = list(hand), list(disc)
+        for _ in range(actions):
+            c = best(hand, money, sc)
+            if c >= 0 and wants(pol, p, role):
+                hand[c] -= 1
+                money -= sc.cost[c]
+                p += sign * sc.value[c]
+            else:
+                for _ in range(setup.cycle):
+                    dead = [i for i in range(len(hand)) if hand[i] and (sc.value[i] == 0 or sc.cost[i] > money)]
+                    if dead:
+                        hand[dead[0]] -= 1
+                        disc[dead[0]] += 1
+            if low is not None:
+                p = min(max(p, low), high)
+        for c in range(len(hand)):
+            if sc.free[c]:
+                while hand[c] and (pol.leaders == "at_once" or wants(pol, p, role)):
+                    hand[c] -= 1
+                    p += sign * sc.value[c]
+        if low is not None:
+            p = min(max(p, low), high)
+        return p, tuple(hand), tuple(disc), money
+
+    # Opening hand, conditioned on holding an affordable opener (the re-deal of `open_siege`).
+    openings = {k: v for k, v in draw_to(zero_a, sa.counts, zero_a, setup.hand_size).items()
+                if best(k[0], setup.money[0], sa, need_opener=True) >= 0}
+    norm = sum(openings.values())
+    dealt_d = draw_to(zero_d, sd.counts, zero_d, setup.hand_size)
+    states: dict = {}
+    for (h, dr, di), pr in openings.items():
+        c = best(h, setup.money[0], sa, need_opener=True)
+        h = h[:c] + (h[c] - 1,) + h[c + 1:]
+        p, h, di, m = turn(setup.start + sa.value[c], h, di, setup.money[0] - sa.cost[c], sa, "attacker",
+                           setup.policies[0], setup.actions - 1)
+        for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
+            for dd, qd in dealt_d.items():
+                key = (p, (h2, dr2, di2, m), (*dd, setup.money[1]))
+                states[key] = states.get(key, 0.0) + pr / norm * q * qd
+    out = {"attacker": np.zeros(setup.max_turns + 1), "defender": np.zeros(setup.max_turns + 1)}
+    for t in range(2, setup.max_turns + 2):
+        mover = 0 if t % 2 else 1
+        nxt: dict = {}
+        for (p, a, d), pr in states.items():
+            if (mover == 0 and p >= a_line) or (mover == 1 and p <= d_line):
+                out[ROLES[mover]][t - 1] += pr
+                continue
+            if t > setup.max_turns:
+                nxt[(p, a, d)] = nxt.get((p, a, d), 0.0) + pr
+                continue
+            h, dr, di, m = (a, d)[mover]
+            p2, h, di, m = turn(p, h, di, m, setup.sides[mover], ROLES[mover], setup.policies[mover], setup.actions)
+            for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
+                side = (h2, dr2, di2, m)
+                key = (p2, side, d) if mover == 0 else (p2, a, side)
+                nxt[key] = nxt.get(key, 0.0) + pr * q
+        if len(nxt) > max_states:
+            raise UserError(f"exact siege: {len(nxt)} states at turn {t} exceed {max_states}; use Monte Carlo")
+        states = nxt
+    out["unresolved"] = np.array([sum(states.values())])
+    return out
+
+
+# --------------------------------------------------------------------------- odds
+
+def siege_counts(setup: SiegeSetup, n: int, seed: int, first: int = 0, count: int | None = None,
+                 block: int = BLOCK) -> dict[str, np.ndarray]:
+    """Summed outcome counts of sieges in blocks `first .. first+count-1` of n (run_blocks):
+    the same seed gives the same counts however the blocks are split between calls."""
+    return run_blocks(lambda rng, size: simulate(setup, rng, size), n, seed, PURPOSE, first, count, block)
+
+
+def summarise(counts: Mapping[str, np.ndarray], n: int) -> dict[str, Any]:
+    """Probabilities with Wilson 95 % intervals and the distribution of turns to resolution."""
+    att, dfn = np.asarray(counts["attacker"]), np.asarray(counts["defender"])
+    unresolved = int(np.asarray(counts["unresolved"]).sum())
+    length = max(len(att), len(dfn))
+    att, dfn = np.pad(att, (0, length - len(att))), np.pad(dfn, (0, length - len(dfn)))
+    both = att + dfn
+    out = {"attacker_win": att.sum() / n, "defender_win": dfn.sum() / n, "unresolved": unresolved / n,
+           "turns": {int(t): both[t] / n for t in np.flatnonzero(both)},
+           "mean_turns": float((np.arange(length) * both).sum() / both.sum()) if both.sum() else float("nan"),
+           "ci95": {k: list(wilson_interval(int(v), n)) for k, v in
+                    (("attacker_win", att.sum()), ("defender_win", dfn.sum()), ("unresolved", unresolved))},
+           "n": int(n)}
+    return out
+
+
+def siege_odds(setup: SiegeSetup, n: int, seed: int) -> dict[str, Any]:
+    """AFS-8: P(attacker wins), P(defender wins), P(unresolved within max_turns) and the
+    distribution of turns to resolution, by Monte Carlo over n sieges."""
+    result = summarise(siege_counts(setup, n, seed), n)
+    result["seed"] = seed
+    return result
+
+
+def dispose(winner: Sequence[Card], loser: Sequence[Card], choose=None) -> tuple[list[Card], Card | None, list[Card]]:
+    """AFS-8.11: when a siege ends, the winner discards all his siege cards; the loser returns one
+    non-location card to his empire deck (or the neutral supply) and discards the rest. If he has
+    only location cards he returns nothing (AFS-8.11.4). `choose` picks among the candidates
+    (the loser's choice); by default the one cheapest to recruit again (ASSUMED)."""
+    candidates = [c for c in loser if c.kind != "location"]
+    if not candidates:
+        return list(winner), None, list(loser)
+    pick = (choose or (lambda cs: min(cs, key=lambda c: (c.cost, c.military))))(candidates)
+    rest = list(loser)
+    rest.remove(pick)
+    return list(winner), pick, rest
