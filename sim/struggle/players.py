@@ -1,0 +1,627 @@
+"""Players of Struggle of Empires: a random-legal baseline and scripted strategies (SOE-23, SOE-28).
+
+A player object serves one seat of one game in an `Engine` batch. The engine asks it for every
+decision of SOE-28 (setup placement, bids and proposals, actions, help for allies, naval-battle
+choices, Refuse Battle, Blockade); the player answers from the public state plus its own hidden
+unrest -- other players' unrest is read only through `Player.unrest_of`, which follows the
+`unrest_memory` option (SOE-A37). Scripted strategies are named parameter sets of
+`data/strategies.toml`, so analyses can vary them.
+
+Attack selection uses the exact probability that one duel is won (strength + difference of two
+dice against the same, SOE-12.4; the exact law of the difference is Example SOE-E9).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from fractions import Fraction
+from importlib import resources
+
+import numpy as np
+
+from sim.core.dice import diff_pmf
+from sim.core.errors import UserError
+from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, N_REGIONS, UPPER
+
+
+@functools.cache
+def strategies() -> tuple[str, ...]:
+    """The names of the scripted strategies of data/strategies.toml."""
+    text = resources.files("sim.struggle").joinpath("data/strategies.toml").read_text("utf-8")
+    return tuple(sorted(tomllib.loads(text)))
+
+
+STRATEGIES = ("random",) + strategies()
+
+
+def make_player(name: str, engine, g: int, seat: int, rng: np.random.Generator):
+    """The player object for a strategy name."""
+    if name == "random":
+        return RandomPlayer(engine, g, seat, rng)
+    table = engine.comp.data.tree["strategies"]          # effective values, with --set overrides
+    if name not in table:
+        raise UserError(f"strategy {name!r} is unknown; allowed: {', '.join(STRATEGIES)}")
+    return ScriptedPlayer(engine, g, seat, rng, table[name])
+
+
+@functools.cache
+def win_table() -> np.ndarray:
+    """P(win), P(tie) of a duel by strength difference att - def in -6..6 (SOE-12.4, E9)."""
+    pmf = diff_pmf()
+    out = np.zeros((13, 2))
+    for delta in range(-6, 7):
+        win = tie = Fraction(0)
+        for da, pa in pmf.items():
+            for dd, pd in pmf.items():
+                total = delta + da - dd
+                win += pa * pd * (total > 0)
+                tie += pa * pd * (total == 0)
+        out[delta + 6] = float(win), float(tie)
+    return out
+
+
+def duel_odds(att: int, dfn: int) -> tuple[float, float]:
+    """Exact (P(attacker wins), P(tie)) of one duel."""
+    d = max(-6, min(6, att - dfn))
+    w, t = win_table()[d + 6]
+    return float(w), float(t)
+
+
+class Player:
+    """Common plumbing: state access, legal-option helpers, hidden-information guard."""
+
+    def __init__(self, engine, g: int, seat: int, rng: np.random.Generator) -> None:
+        self.e, self.g, self.p, self.rng = engine, g, seat, rng
+
+    # ---- information
+    def unrest_of(self, q: int) -> int:
+        """SOE-2.3 / SOE-A37: own unrest exactly; others' only as publicly seen (option)."""
+        if q == self.p:
+            return int(self.e.s.unrest[self.g, q])
+        if self.e.opt("unrest_memory") == "none":
+            return 0
+        return int(self.e.public_unrest[self.g, q])
+
+    def pick(self, items):
+        return items[int(self.rng.integers(len(items)))]
+
+    # ---- shared legal enumerations
+    def move_options(self, exclude_forts: bool = False) -> list[tuple[int, int, int]]:
+        e, g, p = self.e, self.g, self.p
+        u = e.s.units[g, p]
+        out = []
+        for src in range(N_REGIONS + 1):
+            for kind in (ARMY, FLEET, FORT):
+                if u[src, kind] == 0 or (kind == FORT and (src != HOME or exclude_forts)):
+                    continue
+                for dst in range(N_REGIONS + 1):
+                    if e.may_move(g, p, kind, src, dst):
+                        out.append((kind, src, dst))
+        return out
+
+    def destinations(self, kind: int) -> list[int]:
+        e = self.e
+        return [d for d in range(N_REGIONS) if
+                (e.fleet_may_enter(self.g, self.p, d) if kind == FLEET else e.army_may_enter(self.g, self.p, d))]
+
+    def destroy_location(self, kind: int) -> int | None:
+        """SOE-9.5: where to take a unit from when all pieces of a kind are on the map."""
+        e = self.e
+        if e.pieces_on_map(self.g, self.p, kind) < e.limits[kind]:
+            return None
+        locs = np.flatnonzero(e.s.units[self.g, self.p, :, kind])
+        home = [loc for loc in locs if loc == HOME]
+        return int(home[0]) if home else int(locs[0])
+
+    # ---- decisions with simple default answers
+    def war_office_attack(self):
+        return None
+
+    def use_blockade_defence(self, attack) -> bool:
+        return False
+
+    def refuse_battle(self, attack, res) -> bool:
+        return False
+
+
+class RandomPlayer(Player):
+    """The random-legal baseline: every decision uniformly among the legal ones (an action
+    kind first, then an instance of it), proposals and bids at random (bids 0..2)."""
+
+    def place_setup_unit(self):
+        e = self.e
+        kinds = [k for k in (ARMY, FLEET, FORT) if e.setup_locations(self.g, self.p, k)]
+        kind = self.pick(kinds)
+        return kind, self.pick(e.setup_locations(self.g, self.p, kind))
+
+    def bid(self, current, proposal, unallied):
+        if current is not None and self.rng.random() < 0.7:
+            return None, None
+        new = 0 if current is None else current + 1 + int(self.rng.integers(2))
+        if len(unallied) == 1:
+            return new, (unallied[0], int(self.rng.integers(2)))
+        a, b = self.rng.choice(unallied, 2, replace=False)
+        return new, (int(a), int(b))
+
+    def free_actions(self) -> None:
+        e, g, p = self.e, self.g, self.p
+        if e.can_use(g, p, "improved_agriculture") and self.rng.random() < 0.5:
+            e.use_agriculture(g, p)
+        for i in np.flatnonzero(e.s.company_owner[g] == p):
+            if not e.s.company_used[g, i] and self.rng.random() < 0.3:
+                e.use_company(g, p, int(i), int(self.pick(np.flatnonzero(e.t.company_regions[i]))))
+        free = np.flatnonzero(e.s.alliance_owner[g] < 0)
+        if e.can_use(g, p, "diplomatic_service") and len(free) and self.rng.random() < 0.3:
+            e.use_diplomacy(g, p, int(self.pick(free)))
+        if e.owns(g, p, "blockade") and e.s.blockade_region[g] < 0 and self.rng.random() < 0.3:
+            regions = [r for r in np.flatnonzero(e.colonial) if e.s.units[g, p, r, FLEET] > 0]
+            if regions:
+                e.place_blockade(g, p, int(self.pick(regions)))
+
+    def war_office_attack(self):
+        e = self.e
+        if e.can_use(self.g, self.p, "war_office") and self.rng.random() < 0.5:
+            targets = e.attack_targets(self.g, self.p)
+            if targets:
+                return self.pick(targets)
+        return None
+
+    def choose_action(self, slot: int):
+        e, g, p = self.e, self.g, self.p
+        options = {}
+        buys = e.buyable(g, p)
+        if buys:
+            options["buy"] = buys
+        builds = e.build_options(g, p)
+        if builds:
+            options["build"] = builds
+        moves = self.move_options()
+        if moves:
+            options["move"] = moves
+        attacks = e.attack_targets(g, p)
+        if attacks:
+            options["attack"] = attacks
+        col = e.colonise_targets(g, p)
+        if col:
+            options["colonise"] = col
+        options["pass"] = [None]
+        kind = self.pick(sorted(options))
+        choice = self.pick(options[kind])
+        if kind == "pass":
+            return ("pass",)
+        if kind == "buy":
+            what, i = choice
+            if what == "dev" and e.t.dev[i] in ("pirates", "slave_revolt"):
+                return ("buy", what, i, *self.pick(e.raid_targets(g, p, e.t.dev[i])))
+            return ("buy", what, i)
+        if kind == "build":
+            unit, tile = choice
+            if tile == "trained_natives":
+                return ("build", unit, tile, self.pick(e.trained_natives_regions(g, p)), None)
+            dst = None
+            if self.rng.random() < 0.6:
+                dsts = [d for d in range(N_REGIONS) if e.may_move_from_home(g, p, unit, d)]
+                dst = self.pick(dsts) if dsts else None
+            return ("build", unit, tile, dst, self.destroy_location(unit), None if self.rng.random() < 0.5 else "none")
+        if kind == "move":
+            n = int(self.rng.integers(1, e.units_per_move(g, p) + 1))
+            plan = [choice]
+            used = {(choice[0], choice[1]): 1}
+            for _ in range(n - 1):
+                rest = [m for m in moves if e.s.units[g, p, m[1], m[0]] > used.get((m[0], m[1]), 0)]
+                if not rest:
+                    break
+                m = self.pick(rest)
+                used[(m[0], m[1])] = used.get((m[0], m[1]), 0) + 1
+                plan.append(m)
+            return ("move", plan)
+        if kind == "attack":
+            r, target = choice
+            surprise = e.owns(g, p, "surprise_attack") > 0 and self.rng.random() < 0.5
+            blockade = e.owns(g, p, "blockade") > 0 and self.rng.random() < 0.5
+            return ("attack", r, target, False, surprise, blockade)
+        return ("colonise", choice)
+
+    def help(self, ally, opp, region, armies, fleets, attacker_side):
+        return int(self.rng.integers(armies + 1)), int(self.rng.integers(fleets + 1))
+
+    def fight_naval(self, attack, mine, theirs, as_attacker) -> bool:
+        return bool(self.rng.random() < 0.5)
+
+    def use_blockade_defence(self, attack) -> bool:
+        return self.e.owns(self.g, self.p, "blockade") > 0 and bool(self.rng.random() < 0.5)
+
+    def refuse_battle(self, attack, res) -> bool:
+        return bool(self.rng.random() < 0.5)
+
+
+class ScriptedPlayer(Player):
+    """A heuristic player driven by one parameter set of data/strategies.toml (SOE-23, SOE-28).
+
+    Values are in VP equivalents: a control marker is worth its marginal VP in its region (dense
+    ranks, SOE-16) for every scoring left plus its income, weighted by the strategy's region
+    weights; gold and unrest have prices that rise as unrest nears the strategy's budget.
+    """
+
+    def __init__(self, engine, g, seat, rng, params: dict) -> None:
+        super().__init__(engine, g, seat, rng)
+        self.q = params
+        t = engine.t
+        self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
+                                       for r in range(N_REGIONS)])
+
+    # ---- valuations
+    def unrest_price(self) -> float:
+        u = self.unrest_of(self.p)
+        budget = self.q["unrest_budget"]
+        return self.q["unrest_vp"] * (1.0 if u < budget else 4.0)
+
+    def gold_price(self, amount: int) -> float:
+        """VP cost of paying `amount` (borrowing costs unrest, SOE-2.2)."""
+        gold = int(self.e.s.gold[self.g, self.p])
+        short = max(0, amount - gold)
+        return self.q["gold_vp"] * amount + (-(-short // 2)) * self.unrest_price()
+
+    def marker_value(self, r: int, who: int | None = None) -> float:
+        """Marginal VP of one more marker of `who` in region r over the scorings left, plus
+        income; the opportunist also values what the leaders lose."""
+        e, g = self.e, self.g
+        who = self.p if who is None else who
+        counts = e.s.markers[g, :, r].astype(int)
+        table = e.t.vp[r]
+        before = _place_vp(counts, table, who)
+        counts[who] += 1
+        gain = _place_vp(counts, table, who) - before
+        left = e.rule("game.wars") - e.s.war + 1
+        return self.region_weight[r] * (gain * left + self.q["gold_vp"] * left)
+
+    def capture_value(self, r: int, d: int) -> float:
+        """Taking a marker of d in r: own gain plus (weighted) loss of d (SOE-23.8)."""
+        e, g = self.e, self.g
+        counts = e.s.markers[g, :, r].astype(int)
+        table = e.t.vp[r]
+        mine0, his0 = _place_vp(counts, table, self.p), _place_vp(counts, table, d)
+        counts[self.p] += 1
+        counts[d] -= 1
+        gain = _place_vp(counts, table, self.p) - mine0
+        loss = his0 - _place_vp(counts, table, d)
+        left = e.rule("game.wars") - e.s.war + 1
+        leader = self.leader_weight(d)
+        return self.region_weight[r] * left * (gain + self.q["gold_vp"] + leader * loss)
+
+    def leader_weight(self, d: int) -> float:
+        vp = self.e.s.vp[self.g, : self.e.s.n_players[self.g]]
+        base = self.q["harm_weight"]
+        if vp[d] >= vp.max() and d != self.p:
+            base += self.q["leader_weight"]
+        return base
+
+    def strengths(self, r: int, target: tuple) -> tuple[int, int]:
+        """Estimated land strengths before dice (SOE-12.8), without allies on either side."""
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        nav = int(e.t.naval_region[r])
+        att = int(s.units[g, p, r, ARMY]) + e.alliance_bonus(g, p, r, ARMY)
+        opp = target[1] if target[0] == "player" else -1
+        if att:
+            att += e._training(g, p, opp, "army_training")
+        my_fleets = int(s.units[g, p, nav, FLEET]) if nav >= 0 else 0
+        if target[0] == "player":
+            dfn = int(s.units[g, opp, r, ARMY]) + 2 * int(s.units[g, opp, r, FORT]) + e.alliance_bonus(g, opp, r, ARMY)
+            if dfn:
+                dfn += e._training(g, opp, p, "army_training")
+            their = int(s.units[g, opp, nav, FLEET]) if nav >= 0 else 0
+            for q in e.allies(g, opp):
+                dfn += int(s.units[g, q, r, ARMY])
+            if my_fleets > their:
+                att += 1
+            elif their > 0:
+                dfn += 1
+            if not s.units[g, p, r, ARMY]:
+                return my_fleets, their          # fleet-only battle
+            return att, dfn
+        if my_fleets and nav >= 0:
+            att += 1
+        if target[0] == "neutral":
+            return att, int(e.t.token_strength[target[1]])
+        return (att, 3) if target[0] == "revolt" else (my_fleets, 1)
+
+    def attack_value(self, r: int, target: tuple, fee: bool = True) -> float:
+        e, g = self.e, self.g
+        att, dfn = self.strengths(r, target)
+        win, tie = duel_odds(att, dfn)
+        kind = target[0]
+        if kind == "player":
+            d = target[1]
+            fleet_only = not e.s.units[g, self.p, r, ARMY]
+            gain = 0.0 if fleet_only or e.s.markers[g, d, r] == 0 else self.capture_value(r, d)
+            gain += self.q["kill_value"] * (win + tie)
+            if not fleet_only and e.s.markers[g, d, r] > 0 and e.free_markers(g, self.p) <= 0:
+                gain = self.q["kill_value"] * (win + tie)
+        elif kind == "neutral":
+            tok = target[1]
+            gain = (self.marker_value(r) if e.free_markers(g, self.p) > 0 else 0.0)
+            gain += self.q["gold_vp"] * e.t.token_gold[tok] + e.t.token_vp[tok]
+        else:
+            gain = self.marker_value(r) + 0.5
+        loss = (1 - win) + 1 / 6
+        cost = (self.gold_price(e.fee) if fee else 0.0) + loss * (self.q["unit_vp"] + self.unrest_price())
+        if win < self.q["min_win"]:
+            return -1.0
+        return win * gain - cost
+
+    def best_attack(self, fee: bool = True):
+        best, best_v = None, self.q["attack_threshold"]
+        for r, target in self.e.attack_targets(self.g, self.p):
+            v = self.attack_value(r, target, fee)
+            if v > best_v:
+                best, best_v = (r, target), v
+        return best, best_v
+
+    # ---- setup (SOE-23.5, SOE-23.6)
+    def place_setup_unit(self):
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        placed = int(s.units[g, p].sum())
+        marker_val = s.markers[g, p] * self.region_weight
+        fleets_first = self.q["setup_fleets"]
+        if placed < fleets_first and e.setup_locations(g, p, FLEET):
+            seas = e.setup_locations(g, p, FLEET)
+            col = [r for r in seas if e.colonial[r]] or seas
+            r = max(col, key=lambda r: (marker_val[r] + 0.1 * len(e.tokens_on_map(g, r)), -r))
+            return FLEET, r
+        locs = e.setup_locations(g, p, ARMY)
+        forts = [r for r in e.setup_locations(g, p, FORT) if s.markers[g, p, r] >= 2 and s.units[g, p, r, FORT] == 0]
+        if forts and self.q["use_forts"] and placed >= 2:
+            return FORT, max(forts, key=lambda r: (marker_val[r], -r))
+        ok = [r for r in locs if not e.colonial[r] or s.units[g, p, r, FLEET] > 0]
+        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * len(e.tokens_on_map(g, r, 0)) * self.region_weight[r]
+                                   - 0.5 * s.units[g, p, r, ARMY], -r))
+        return ARMY, r
+
+    # ---- auction (SOE-23.4)
+    def threat(self, q: int) -> float:
+        """How much q competes with me: shared regions weighted by both sides' presence."""
+        s = self.e.s
+        g = self.g
+        mine = s.markers[g, self.p] + s.units[g, self.p, :N_REGIONS].sum(axis=1)
+        his = s.markers[g, q] + s.units[g, q, :N_REGIONS].sum(axis=1)
+        return float((np.minimum(mine, his) * self.e.t.vp[:, 0]).sum())
+
+    def proposal_value(self, proposal, unallied) -> float:
+        s = self.e.s
+        g, me = self.g, self.p
+        rows = {q: int(s.row[g, q]) for q in range(s.n_players[g]) if s.row[g, q] >= 0}
+        if len(unallied) == 1:
+            rows[proposal[0]] = proposal[1]
+        else:
+            rows[proposal[0]], rows[proposal[1]] = UPPER, LOWER
+        if me not in rows:
+            return 0.0
+        return sum((1 if rows[q] == rows[me] else -1) * self.threat(q) for q in rows if q != me)
+
+    def bid(self, current, proposal, unallied):
+        if len(unallied) == 1:
+            cands = [(unallied[0], UPPER), (unallied[0], LOWER)]
+        else:
+            cands = [(a, b) for a in unallied for b in unallied if a != b]
+        values = [self.proposal_value(c, unallied) for c in cands]
+        i = int(np.argmax(values))
+        if current is None:
+            return 0, cands[i]
+        gain = values[i] - self.proposal_value(proposal, unallied)
+        price = current + 1
+        if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
+                and self.unrest_of(self.p) < self.q["unrest_budget"]:
+            return price, cands[i]
+        return None, None
+
+    # ---- free actions (SOE-7.3, SOE-28)
+    def free_actions(self) -> None:
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        if e.can_use(g, p, "improved_agriculture") and s.population[g, p] < e.pop_max:
+            e.use_agriculture(g, p)
+        last_round = s.round == e.rounds_in_war(g)
+        for i in np.flatnonzero(s.company_owner[g] == p):
+            if not s.company_used[g, i] and last_round:
+                regions = np.flatnonzero(e.t.company_regions[i])
+                e.use_company(g, p, int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
+        if e.can_use(g, p, "diplomatic_service"):
+            i = self.wanted_alliance()
+            if i is not None:
+                e.use_diplomacy(g, p, i)
+        if e.owns(g, p, "blockade") and s.blockade_region[g] < 0 and self.q["blockade_a"]:
+            regions = [r for r in np.flatnonzero(e.colonial) if s.units[g, p, r, FLEET] >= 2 and s.markers[g, p, r]]
+            if regions:
+                e.place_blockade(g, p, int(regions[0]))
+
+    def wanted_alliance(self) -> int | None:
+        """SOE-23.2: an alliance tile only where I have armies facing enemies this war."""
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        if s.round > e.rounds_in_war(g) - 2:
+            return None
+        for i in np.flatnonzero(s.alliance_owner[g] < 0):
+            regions = np.flatnonzero(e.t.alliance_regions[i])
+            if any(s.units[g, p, r, ARMY] >= 2 for r in regions) and s.gold[g, p] >= e.t.alliance_gold[i] + e.fee:
+                return int(i)
+        return None
+
+    def war_office_attack(self):
+        if not self.e.can_use(self.g, self.p, "war_office"):
+            return None
+        best, _ = self.best_attack(fee=False)
+        return best
+
+    # ---- the two actions
+    def choose_action(self, slot: int):
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        best, value = self.best_attack()
+        if best is not None:
+            r, target = best
+            surprise = e.owns(g, p, "surprise_attack") > 0 and target[0] == "player" and any(
+                s.units[g, q, r].sum() for q in e.allies(g, target[1]))
+            blockade = e.owns(g, p, "blockade") > 0
+            return ("attack", r, target, False, surprise, blockade)
+        col = e.colonise_targets(g, p)
+        if col:
+            tok = max(col, key=lambda k: self.marker_value(int(e.t.token_region[k])))
+            if self.marker_value(int(e.t.token_region[tok])) > self.q["colonise_threshold"]:
+                return ("colonise", tok)
+        buy = self.choose_tile()
+        if buy is not None:
+            return buy
+        build = self.choose_build()
+        if build is not None:
+            return build
+        move = self.choose_move()
+        if move is not None:
+            return move
+        return ("pass",)
+
+    def choose_tile(self):
+        """SOE-23.1 .. 23.3: the strategy's priority list, affordable within the unrest budget;
+        Government Reform once unrest passes the reform threshold; Industry while unrest is low."""
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        options = e.buyable(g, p)
+        if not options:
+            return None
+        devs = {e.t.dev[i]: i for what, i in options if what == "dev"}
+        unrest = self.unrest_of(p)
+        if "government_reform" in devs and unrest >= self.q["reform_at"]:
+            return ("buy", "dev", devs["government_reform"])
+        gold = int(s.gold[g, p])
+        for name in self.q["tiles"]:
+            if name not in devs or (e.owns(g, p, name) >= self.q["max_copies"]):
+                continue
+            k = devs[name]
+            if name == "industry" and unrest + e.t.dev_unrest[k] >= self.q["unrest_budget"]:
+                continue
+            if e.t.dev_gold[k] > gold - self.q["gold_reserve"]:
+                continue
+            if name in ("pirates", "slave_revolt"):
+                targets = e.raid_targets(g, p, name)
+                r, q = max(targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
+                return ("buy", "dev", k, r, q)
+            return ("buy", "dev", k)
+        if s.war >= self.q["company_from_war"]:
+            for what, i in options:
+                if what == "company":
+                    regions = np.flatnonzero(e.t.company_regions[i])
+                    if max(s.markers[g, p, r] for r in regions) * (e.rule("game.wars") - s.war + 1) \
+                            > e.t.company_gold[i] and e.t.company_gold[i] <= gold - self.q["gold_reserve"]:
+                        return ("buy", "company", i)
+        i = self.wanted_alliance()
+        if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
+            return ("buy", "alliance", i)
+        return None
+
+    def target_regions(self) -> list[int]:
+        """Where the strategy wants armies: regions with tokens to take or markers to defend,
+        by weighted opportunity."""
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        score = np.zeros(N_REGIONS)
+        for r in range(N_REGIONS):
+            neutrals = len(e.tokens_on_map(g, r, 0))
+            enemies = sum(int(s.markers[g, q, r]) for q in s.seats(g) if e.enemy(g, p, q))
+            score[r] = self.region_weight[r] * (neutrals + 0.7 * enemies + 0.3 * s.markers[g, p, r] + 0.1 * e.t.vp[r, 0])
+        order = np.argsort(-score, kind="stable")
+        return [int(r) for r in order[: self.q["focus_regions"]] if score[r] > 0]
+
+    def choose_build(self):
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        opts = e.build_options(g, p)
+        if not opts or s.units[g, p].sum() >= self.q["max_units"]:
+            return None
+        if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
+            return None
+        targets = self.target_regions()
+        for r in targets:
+            if e.colonial[r] and s.units[g, p, r, FLEET] == 0:
+                if any(k == FLEET for k, _ in opts) and e.fleet_may_enter(g, p, r):
+                    tile = "pressgangs" if (FLEET, "pressgangs") in opts else None
+                    if (FLEET, tile) in opts:
+                        return ("build", FLEET, tile, r, self.destroy_location(FLEET), "none")
+                continue
+            if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
+                return ("build", ARMY, "trained_natives", r, None, "none")
+            if e.army_may_enter(g, p, r) or e.colonial[r] and s.units[g, p, r, FLEET]:
+                if not e.may_move_from_home(g, p, ARMY, r):
+                    continue
+                tile = "mercenaries" if (ARMY, "mercenaries") in opts else None
+                if (ARMY, tile) in opts:
+                    militia = r if (tile is None and e.may_move_from_home(g, p, ARMY, r)) else "none"
+                    return ("build", ARMY, tile, r, self.destroy_location(ARMY), militia)
+        return None
+
+    def choose_move(self):
+        """Bring idle armies and fleets (home, or regions without targets) to target regions;
+        fleets first so armies may follow (SOE-10.3)."""
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        targets = self.target_regions()
+        if not targets:
+            return None
+        plan = []
+        n = e.units_per_move(g, p)
+        u = s.units[g, p].copy()
+        for r in targets:
+            if e.colonial[r] and u[r, FLEET] == 0:
+                srcs = [src for src in range(N_REGIONS + 1) if u[src, FLEET] > 1 or (u[src, FLEET] and src == HOME)
+                        or (u[src, FLEET] and src not in targets)]
+                if srcs and e.fleet_may_enter(g, p, r):
+                    src = srcs[0]
+                    plan.append((FLEET, src, r))
+                    u[src, FLEET] -= 1
+                    u[r, FLEET] += 1
+            if len(plan) >= n:
+                break
+            idle = [src for src in range(N_REGIONS + 1) if u[src, ARMY] > 0 and src not in targets]
+            for src in idle:
+                if len(plan) >= n:
+                    break
+                if (not e.colonial[r] and e.army_may_enter(g, p, r)) or (e.colonial[r] and u[r, FLEET] > 0):
+                    plan.append((ARMY, src, r))
+                    u[src, ARMY] -= 1
+                    u[r, ARMY] += 1
+            if len(plan) >= n:
+                break
+        if not plan:
+            return None
+        legal = []
+        for kind, src, dst in plan:        # keep only moves that are legal once earlier ones succeed
+            legal.append((kind, src, dst))
+        first = legal[0]
+        if not e.may_move(g, p, *first):
+            return None
+        return ("move", legal)
+
+    # ---- battle decisions
+    def help(self, ally, opp, region, armies, fleets, attacker_side):
+        return (armies, fleets) if self.q["help_allies"] else (0, 0)
+
+    def fight_naval(self, attack, mine, theirs, as_attacker) -> bool:
+        fs = self.e.fort_strength
+        return mine.strength(fs) >= theirs.strength(fs)
+
+    def use_blockade_defence(self, attack) -> bool:
+        return self.e.owns(self.g, self.p, "blockade") > 0
+
+    def refuse_battle(self, attack, res) -> bool:
+        return res["winner"] >= 0
+
+
+def _place_vp(counts: np.ndarray, table: np.ndarray, who: int) -> int:
+    """VP of `who` in one region under dense ranking (SOE-16.3)."""
+    c = counts[who]
+    if c <= 0:
+        return 0
+    place = len({int(x) for x in counts if x > c})
+    values = table[table > 0]
+    return int(values[place]) if place < len(values) else 0
