@@ -1,0 +1,76 @@
+"""The same seed gives the same results table however the games are run."""
+
+import pandas as pd
+import pytest
+
+from sim import games
+from sim.core import runner
+from sim.core.design import balanced
+from tests.runner import toygame
+
+MODULE = games.module_path("toy")
+
+
+def plan(batch_size: int, games_: int = 96, players: int = 3, seed: int = 11) -> runner.Plan:
+    design = balanced(toygame.POWERS, players, ["strong", "random", "weak"], toygame.STRATEGIES, 2, 4)
+    return runner.Plan(module=MODULE, seed=seed, design=design, games=games_, batch_size=batch_size)
+
+
+@pytest.fixture(scope="module")
+def reference() -> pd.DataFrame:
+    return runner.run(plan(batch_size=96))
+
+
+def test_reference_table_has_one_row_per_game_and_seat(reference):
+    assert len(reference) == 96 * 3
+    assert list(reference["game_index"].unique()) == list(range(96))
+    assert (reference.groupby("game_index")["winner"].sum() >= 1).all()
+    assert (reference["block"] == reference["game_index"] // 12).all()
+
+
+@pytest.mark.parametrize("batch_size", [1, 7, 12, 50])
+def test_batch_size_does_not_change_the_table(reference, batch_size):
+    pd.testing.assert_frame_equal(runner.run(plan(batch_size)), reference)
+
+
+def test_two_loky_workers_give_the_same_table(reference):
+    pd.testing.assert_frame_equal(runner.run(plan(batch_size=10), jobs=2), reference)
+
+
+def test_dask_cluster_on_loopback_gives_the_same_table(reference):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        table = runner.run(plan(batch_size=10), scheduler=cluster.scheduler_address)
+    pd.testing.assert_frame_equal(table, reference)
+
+
+def test_local_dask_backend_gives_the_same_table(reference):
+    pytest.importorskip("distributed")
+    pd.testing.assert_frame_equal(runner.run(plan(batch_size=24), jobs=1, backend="dask"), reference)
+
+
+def test_games_of_a_block_share_their_dice():
+    """CRN: random and random2 have equal bonuses, so arms that only swap them replay the same
+    game seat for seat -- possible only because the whole block uses the same dice."""
+    design = balanced(toygame.POWERS, 2, ["random", "random2"], toygame.STRATEGIES, 2, 4)
+    table = runner.run(runner.Plan(module=MODULE, seed=3, design=design, games=4 * design.block_size, batch_size=5))
+    k = len(toygame.POWERS)
+    for arm in range(k):  # arm q and arm k + q: same powers per seat, strategies swapped
+        left = table[table["arm"] == arm].set_index(["block", "seat"])
+        right = table[table["arm"] == k + arm].set_index(["block", "seat"])
+        assert (left["strategy"] != right["strategy"]).all()
+        pd.testing.assert_series_equal(left["vp"], right["vp"])
+    by_block = table[table["arm"] == 0].groupby("block")["vp"].apply(tuple)
+    assert by_block.nunique() > 1  # other blocks, other dice
+
+
+def test_progress_bar_stays_quiet_off_a_terminal():
+    assert runner.show_progress(quiet=True) is False
+    assert runner.show_progress(quiet=False) is False  # pytest's stderr is not a terminal
+
+
+def test_default_batches_are_whole_blocks():
+    p = plan(12)
+    for games_, jobs in ((96, 1), (10_000, 2), (5, 8)):
+        assert runner.default_batch_size(p.design, games_, jobs) % p.design.block_size == 0

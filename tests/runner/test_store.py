@@ -1,0 +1,94 @@
+"""Run folders: atomic parts, kill-and-resume gives the uninterrupted table, bad folders refused."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from sim.cli import main
+from sim.core.errors import UserError
+from sim.core.store import RunStore
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = ["--players", "2", "--strategies", "strong,random", "--games", "320", "--seed", "9",
+        "--batch-size", "8", "--quiet"]
+CHILD = ("import sys; from sim import games; games.register('toy', 'tests.runner.toygame'); "
+         "from sim.cli import main; sys.exit(main(sys.argv[1:]))")
+
+
+def parts(folder: Path) -> list[Path]:
+    return sorted((folder / "parts").glob("part-*.parquet"))
+
+
+def test_killed_run_resumes_to_exactly_the_uninterrupted_table(tmp_path, monkeypatch):
+    killed = tmp_path / "killed"
+    env = {**os.environ, "TOYGAME_SLEEP": "0.02"}
+    child = subprocess.Popen([sys.executable, "-c", CHILD, "tournament", "toy", *ARGS, "--out", str(killed)],
+                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    while len(parts(killed)) < 3 and child.poll() is None:
+        time.sleep(0.05)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert child.returncode == -signal.SIGKILL, child.stderr.read().decode()
+    store = RunStore.open(killed)
+    assert 3 <= store.manifest["games_done"] < 320 and store.pending()
+
+    monkeypatch.delenv("TOYGAME_SLEEP", raising=False)
+    assert main(["tournament", "toy", "--resume", str(killed), "--quiet", "--jobs", "2"]) == 0
+    assert main(["tournament", "toy", *ARGS, "--out", str(tmp_path / "whole")]) == 0
+    resumed, whole = RunStore.open(killed), RunStore.open(tmp_path / "whole")
+    assert resumed.complete and resumed.manifest["finished"] and resumed.manifest["resumed"]
+    pd.testing.assert_frame_equal(resumed.results(), whole.results())
+
+
+def test_resume_refuses_a_foreign_or_corrupt_folder(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "manifest.json").write_text(json.dumps({"format": "something-else"}))
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "manifest.json").write_text("{not json")
+    for folder in ("empty", "other", "broken", "missing"):
+        assert main(["tournament", "toy", "--resume", str(tmp_path / folder)]) == 2
+        assert main(["analyse", str(tmp_path / folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 8 and all(line.startswith("empires: error: ") for line in err)
+
+
+def test_a_damaged_part_or_another_game_is_refused(tmp_path, capsys):
+    run = tmp_path / "run"
+    assert main(["tournament", "toy", *ARGS, "--games", "16", "--out", str(run)]) == 0
+    manifest = json.loads((run / "manifest.json").read_text())
+    (run / "manifest.json").write_text(json.dumps({**manifest, "game": "struggle"}))
+    assert main(["tournament", "toy", "--resume", str(run)]) == 2
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    parts(run)[0].write_bytes(b"PAR1 garbage")
+    with pytest.raises(UserError, match="unreadable part file"):
+        RunStore.open(run)
+    err = capsys.readouterr().err
+    assert "holds a 'struggle' run, not 'toy'" in err
+
+
+def test_resume_takes_the_runs_own_settings_and_out_refuses_a_used_folder(tmp_path, capsys):
+    run = tmp_path / "run"
+    assert main(["tournament", "toy", *ARGS, "--games", "16", "--out", str(run)]) == 0
+    assert main(["tournament", "toy", "--resume", str(run), "--seed", "3"]) == 2
+    assert main(["tournament", "toy", *ARGS, "--out", str(run)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert "drop --seed" in err[0] and "use --resume" in err[1]
+
+
+def test_parts_are_written_whole_and_the_manifest_tracks_them(tmp_path):
+    run = tmp_path / "run"
+    assert main(["tournament", "toy", *ARGS, "--games", "40", "--out", str(run)]) == 0
+    manifest = json.loads((run / "manifest.json").read_text())
+    assert manifest["batches_done"] == list(range(manifest["batches_total"])) == list(range(5))
+    assert manifest["games_done"] == 40 and manifest["game"] == "toy" and manifest["seed"] == 9
+    assert manifest["rules_edition"] == "toy dice race 1" and manifest["code_version"]
+    assert not list(run.rglob("*.tmp"))
+    assert [len(pd.read_parquet(p)) for p in parts(run)] == [16] * 5
