@@ -27,7 +27,7 @@ import numpy as np
 
 from sim.core.dice import PAIR_DIFF, PAIR_FIRST, PAIR_SECOND, PAIR_SEVEN
 from sim.core.random import stream
-from sim.core.scoring import award_by_place, dense_places
+from sim.struggle import combat, scoring, sea
 from sim.struggle.components import Components
 from sim.struggle.state import (ARMY, FLEET, FORT, HOME, IN_BAG, IN_BOX, LOWER, MAX_SEATS, N_REGIONS, NEUTRAL,
                                 ON_MAP, POP, SLAVE, UNIT_NAMES, UPPER, BatchState, Tables, build_tables)
@@ -111,7 +111,8 @@ class Engine:
         self.k = {name: i for i, name in enumerate(t.dev)}
         self._consts()
         self.sea_dice = [Buffer(stream(self.seed, gi, "sea"), 6) for gi in self.game_indices]
-        self.battle_dice = [Buffer(stream(self.seed, gi, "dice"), 36) for gi in self.game_indices]
+        self.battle_dice = [Buffer(stream(self.seed, gi, "dice"), 1296) for gi in self.game_indices]
+        self.reserve_dice = [Buffer(stream(self.seed, gi, "reserves"), 36) for gi in self.game_indices]
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.decisions = 0
         make = make_player or default_make
@@ -269,15 +270,10 @@ class Engine:
 
     def sea_roll(self, g: int, p: int) -> int:
         """SOE-11.1: 0 = arrives, 1 = back where it started, 2 = destroyed (Example SOE-E8);
-        Navigation adds its bonus to the second roll (SOE-20.11)."""
-        sea = self.comp.sea
+        Navigation adds its bonus to the second roll (SOE-20.11). Outcome by `sea.roll_outcome`."""
         first = self.sea_dice[g].next() + 1
-        if first >= sea.arrive_min_first:
-            return 0
-        second = self.sea_dice[g].next() + 1 + (sea.navigation_bonus if self.owns(g, p, "navigation") else 0)
-        if second <= sea.destroyed_max_second:
-            return 2
-        return 1 if second <= sea.return_max_second else 0
+        second = self.sea_dice[g].next() + 1 if first < self.comp.sea.arrive_min_first else 1
+        return sea.roll_outcome(first, second, self.owns(g, p, "navigation") > 0, self.comp.sea)
 
     def move_unit(self, g: int, p: int, kind: int, src: int, dst: int) -> int:
         """Move one unit with its sea roll; returns the sea-roll outcome (0 if none needed)."""
@@ -674,6 +670,22 @@ class Engine:
         extra = n if self.opt("logistics_stacks") else min(n, 1)
         return self.rule("game.units_per_move") + extra
 
+    def legal_prefix(self, g: int, p: int, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        """The longest prefix of a move plan that is legal if every earlier move arrives (the
+        state is restored afterwards)."""
+        saved = self.s.units[g, p].copy()
+        out = []
+        try:
+            for kind, src, dst in moves:
+                if len(out) >= self.units_per_move(g, p) or not self.may_move(g, p, kind, src, dst):
+                    break
+                self.s.units[g, p, src, kind] -= 1
+                self.s.units[g, p, dst, kind] += 1
+                out.append((kind, src, dst))
+        finally:
+            self.s.units[g, p] = saved
+        return out
+
     def move(self, g: int, p: int, moves: list[tuple[int, int, int]]) -> None:
         """SOE-10.1: move up to two (three with Logistics) different units one after another;
         each move may rely on the ones before it. A bounced unit stays put (SOE-A26)."""
@@ -984,45 +996,45 @@ class Engine:
                 self._after_land(a, res)
 
     def _duels(self, pairs: list[tuple[Side, Side]], games: list[int]) -> list[dict]:
-        """Draw each game's dice from its own stream, then one bulk kernel call for the batch."""
+        """Draw each game's duel (one number 0..1295 = both two-dice rolls) from its own stream,
+        then resolve the whole step in one vectorised call."""
         att = np.array([x.strength(self.fort_strength) for x, _ in pairs])
         dfn = np.array([y.strength(self.fort_strength) for _, y in pairs])
-        pa = np.array([self.battle_dice[g].next() for g in games])
-        pd = np.array([self.battle_dice[g].next() for g in games])
-        outcome = duel(att, dfn, pa, pd)
-        return [{"att": int(att[i]), "def": int(dfn[i]), "pa": int(pa[i]), "pd": int(pd[i]),
+        k = np.array([self.battle_dice[g].next() for g in games])
+        outcome = duel_draws(att, dfn, k)
+        return [{"att": int(att[i]), "def": int(dfn[i]), "pa": int(k[i]) // 36, "pd": int(k[i]) % 36,
                  "winner": int(outcome[i])} for i in range(len(pairs))]
 
     def _reserves(self, a: Attack, x: Side, y: Side, res: dict, naval: bool) -> dict:
         """SOE-20.3 / SOE-A20: alternate re-rolls (attacker first) with Reserves tiles, per the
-        `reserves_policy` option; the new dice must be kept."""
+        `reserves_policy` option (a side re-rolls only if its best new roll would change the
+        result); the new dice must be kept."""
         policy = self.comp.combat.reserves_policy
         if policy == "never" or (naval and not self.comp.combat.reserves_in_naval_battle):
             return res
         g = a.g
         sa, sd = res["att"], res["def"]
-        while True:
+        changed = True
+        while changed:
             changed = False
             for who, side in ((1, x), (-1, y)):
                 p = side.main
                 if p < 0 or not self.can_use(g, p, "reserves"):
                     continue
-                mine = res["pa"] if who == 1 else res["pd"]
-                total_me = (sa if who == 1 else sd) + PAIR_DIFF[mine]
-                total_op = (sd if who == 1 else sa) + PAIR_DIFF[res["pd"] if who == 1 else res["pa"]]
-                want = total_me <= total_op if (policy == "not_winning" or who == 1) else total_me < total_op
+                me, op = (sa + PAIR_DIFF[res["pa"]], sd + PAIR_DIFF[res["pd"]])[:: who]
                 best = (sa if who == 1 else sd) + 5
-                if not want or best < total_op or (best == total_op and who == 1 and policy == "greedy"):
+                strict = who == 1 or policy == "not_winning"       # attacker: a tie is not enough
+                want = me <= op if strict else me < op
+                useful = best > op if strict else best >= op
+                if not (want and useful):
                     continue
                 self.turn_tile(g, p, "reserves")
-                new = self.battle_dice[g].next()
+                new = self.reserve_dice[g].next()
                 res["pa" if who == 1 else "pd"] = new
-                res.setdefault("rerolls", []).append([self.power_name(g, p), new])
+                res.setdefault("rerolls", []).append([self.power_name(g, p), int(PAIR_FIRST[new]),
+                                                      int(PAIR_SECOND[new])])
                 changed = True
-            if not changed:
-                break
-        res["winner"] = int(duel(np.array([sa]), np.array([sd]), np.array([res["pa"]]),
-                                         np.array([res["pd"]]))[0])
+        res["winner"] = int(duel_draws(np.array([sa]), np.array([sd]), np.array([res["pa"] * 36 + res["pd"]]))[0])
         return res
 
     def _dice_fields(self, res: dict) -> dict:
@@ -1205,7 +1217,8 @@ class Engine:
 
     def score_war(self) -> None:
         """SOE-16: region VP with dense-rank ties over the batch (captured markers excluded)."""
-        gained = region_vp(self.s.markers, self.t.vp)
+        values = [row[row > 0].tolist() for row in self.t.vp]
+        gained = scoring.regions_vp(self.s.markers.transpose(0, 2, 1), values).sum(axis=1)
         self.s.vp += gained
         if self.logs is not None:
             for g in range(self.s.n):
@@ -1230,9 +1243,11 @@ class Engine:
         s = self.s
         s.stats["vp_before_penalty"] = s.vp.copy()
         active = np.arange(MAX_SEATS)[None, :] < s.n_players[:, None]
-        final, revolution = end_game_vp(s.vp, s.unrest, active, self.rule("end.revolution_unrest"),
-                                                self.rule("end.unrest_penalties"),
-                                                self.opt("unrest_penalty_at_zero"))
+        revolution, penalty = scoring.unrest_penalties(
+            np.where(active, s.unrest, -1), self.rule("end.revolution_unrest"), self.rule("end.unrest_penalties"),
+            self.opt("unrest_penalty_at_zero"))
+        revolution &= active
+        final = np.where(active, np.where(revolution, 0, s.vp - np.where(active, penalty, 0)), 0)
         s.vp[:] = final
         s.stats["revolution"] = revolution
         if self.logs is not None:
@@ -1259,32 +1274,12 @@ def _json_default(x):
     raise TypeError(type(x))
 
 
-# ---------------------------------------------------------------------- bulk kernels
-# ADAPTER: these three functions stand in for the bulk kernels of sim/struggle/combat.py and
-# sim/struggle/scoring.py until those modules expose them; they take the same arrays.
+# ---------------------------------------------------------------------- bulk duel
+# ADAPTER: `combat.duel` draws its own uint16 per duel from ONE generator for the whole batch,
+# which would make a game's dice depend on the other games. The engine draws each game's duel
+# index from the game's own stream and applies the same 1296-entry tables of sim.struggle.combat.
 
-def duel(att: np.ndarray, dfn: np.ndarray, pair_a: np.ndarray, pair_d: np.ndarray) -> np.ndarray:
-    """SOE-12.4: strength + difference of own two dice; +1 attacker wins, -1 defender, 0 tie.
-    `pair_*` are two-dice indices 0..35 (sim.core.dice.pairs)."""
-    return np.sign(att + PAIR_DIFF[pair_a].astype(np.int64) - dfn - PAIR_DIFF[pair_d])
-
-
-def region_vp(markers: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """SOE-16 over a batch: markers (B, P, R), table (R, 3) place values -> VP (B, P); dense
-    ranks, tied players score the full value of their place, no marker scores nothing."""
-    out = np.zeros(markers.shape[:2], dtype=np.int64)
-    for r in range(markers.shape[2]):
-        counts = markers[:, :, r]
-        out += award_by_place(dense_places(counts, counts > 0), table[r][table[r] > 0])
-    return out
-
-
-def end_game_vp(vp: np.ndarray, unrest: np.ndarray, active: np.ndarray, revolution: int,
-                penalties, at_zero: bool) -> tuple[np.ndarray, np.ndarray]:
-    """SOE-18.2/18.3 over a batch: unrest >= `revolution` -> 0 VP; among the others the dense
-    ranks of unrest lose `penalties` (Example SOE-E13; SOE-A27 `at_zero`)."""
-    revolt = active & (unrest >= revolution)
-    eligible = active & ~revolt & ((unrest > 0) | at_zero)
-    places = dense_places(unrest, eligible)
-    final = np.where(revolt, 0, vp - award_by_place(places, list(penalties)))
-    return np.where(active, final, 0), revolt
+def duel_draws(att: np.ndarray, dfn: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """SOE-12.4: strength + own two-dice difference; +1 attacker wins, -1 defender, 0 tie.
+    `k` = attacker pair * 36 + defender pair (as `sim.core.dice.duels`)."""
+    return np.sign(np.asarray(att, dtype=np.int64) - dfn + combat.DUEL_DELTA[k])

@@ -215,7 +215,7 @@ class RandomPlayer(Player):
                 m = self.pick(rest)
                 used[(m[0], m[1])] = used.get((m[0], m[1]), 0) + 1
                 plan.append(m)
-            return ("move", plan)
+            return ("move", e.legal_prefix(g, p, plan))
         if kind == "attack":
             r, target = choice
             surprise = e.owns(g, p, "surprise_attack") > 0 and self.rng.random() < 0.5
@@ -594,13 +594,8 @@ class ScriptedPlayer(Player):
                 break
         if not plan:
             return None
-        legal = []
-        for kind, src, dst in plan:        # keep only moves that are legal once earlier ones succeed
-            legal.append((kind, src, dst))
-        first = legal[0]
-        if not e.may_move(g, p, *first):
-            return None
-        return ("move", legal)
+        legal = e.legal_prefix(g, p, plan)
+        return ("move", legal) if legal else None
 
     # ---- battle decisions
     def help(self, ally, opp, region, armies, fleets, attacker_side):
