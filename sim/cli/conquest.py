@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from sim.cli.common import add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts, print_table
-from sim.conquest.combat import ALIASES, FORMATION_RULES, MAX_LEADERS, Army, LandBattle, Tactics
+from sim.conquest.combat import ALIASES, FORMATION_RULES, LOSS_RULES, MAX_LEADERS, Army, LandBattle, Tactics
 from sim.conquest.components import load_components
 from sim.conquest.land_bulk import simulate_land
 from sim.conquest.land_exact import LandOdds, solve_land
@@ -47,8 +47,11 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
                    help="optimal policy: worth of one captured leader, province = 1 (default 0)")
     p.add_argument("--formation", choices=FORMATION_RULES, default="max_hits",
                    help="how formations are chosen (COE-14.1, default max_hits)")
+    p.add_argument("--losses", choices=LOSS_RULES, default="max_hits",
+                   help="which formation units take the hits (COE-14.4): keep the strongest next "
+                        "formation (max_hits, default) or strictly in --loss-order")
     p.add_argument("--loss-order", default="infantry,cavalry,catapult", metavar="T1,T2,T3",
-                   help="order in which formation units take hits (default cheapest first)")
+                   help="loss order, cheapest first by default; breaks ties of max_hits")
     p.add_argument("--attacker-cannot-retreat", action="store_true",
                    help="no adjacent province free of enemies for the attacker (COE-16.4)")
     p.add_argument("--defender-cannot-retreat", action="store_true",
@@ -79,7 +82,7 @@ def build_battle(args: argparse.Namespace) -> tuple[LandBattle, RetreatPolicy, R
     a_pol = RetreatPolicy.parse(args.attacker_policy or args.policy)
     d_pol = RetreatPolicy.parse(args.defender_policy or args.policy)
     order = tuple(ALIASES.get(t.strip(), t.strip()) for t in args.loss_order.split(","))
-    return battle, a_pol, d_pol, Tactics(args.formation, order), Objective(args.unit_weight, args.leader_weight)
+    return battle, a_pol, d_pol, Tactics(args.formation, order, args.losses), Objective(args.unit_weight, args.leader_weight)
 
 
 def battle(args: argparse.Namespace) -> int:
@@ -94,6 +97,7 @@ def battle(args: argparse.Namespace) -> int:
         odds = simulate_land(fight, comps, args.mc, args.seed, a_pol, d_pol, tactics, objective)
     result = land_result(odds)
     result["policy"] = {"attacker": str(a_pol), "defender": str(d_pol), "formation": tactics.formation,
+                        "losses": tactics.losses,
                         "loss_order": list(tactics.loss_order),
                         "objective": {"unit_weight": objective.unit_weight,
                                       "leader_weight": objective.leader_weight}}

@@ -7,8 +7,11 @@ starting army (I, C, K), so the full army has the highest number and losses only
 
 Where the rules leave a choice to the player, a `Tactics` object fixes it:
 - formation (COE-14.1 / COE-A4): "max_hits" takes the formation with the highest expected hits
-  (ties: more of the units lost first), "loss_order" fills the formation in loss order;
-- casualties (COE-14.4): hits fall on formation units in `loss_order`, cheapest first by default;
+  (ties: more of the units early in the loss order), "loss_order" fills it in loss order;
+- casualties (COE-14.4): "max_hits" removes the hit formation units so that the survivors'
+  next formation scores the most expected hits (ties: units early in the loss order go first) --
+  what both players do in COE-E5 (Alice keeps 1 INF, Fred keeps 1 INF + 1 CAV + his CAT);
+  "loss_order" removes them strictly in loss order (cheapest first by default);
 - pursuit (COE-16.2): the winner destroys the most expensive retreating units first.
 """
 
@@ -28,6 +31,7 @@ MAX_LEADERS = 8           # formation + fortification dice stay below 16 (bulk p
 ALIASES = {"infantry": "infantry", "cavalry": "cavalry", "catapult": "catapult",
            "catapults": "catapult"}
 FORMATION_RULES = ("max_hits", "loss_order")
+LOSS_RULES = ("max_hits", "loss_order")
 
 
 @dataclass(frozen=True)
@@ -91,10 +95,13 @@ class Tactics:
 
     formation: str = "max_hits"
     loss_order: tuple[str, ...] = LAND_UNITS
+    losses: str = "max_hits"
 
     def __post_init__(self) -> None:
         if self.formation not in FORMATION_RULES:
             raise one_of("formation rule", self.formation, FORMATION_RULES)
+        if self.losses not in LOSS_RULES:
+            raise one_of("loss rule", self.losses, LOSS_RULES)
         if sorted(self.loss_order) != sorted(LAND_UNITS):
             raise UserError(f"loss order: {','.join(self.loss_order)} is not allowed; "
                             f"give each of {', '.join(LAND_UNITS)} once")
@@ -191,11 +198,44 @@ def choose_formation(units: tuple[int, int, int], size: int, dice: int,
             if fk > units[2]:
                 continue
             f = (fi, fc, fk)
-            e = (_expected_min(dice, p[0], fi) + _expected_min(dice, p[1], fc)
-                 + _expected_min(dice, p[2], catapult_limit(fk, units[2], catapult_cap)))
-            key = (round(e, 12), tuple(f[t] for t in order))
+            key = (round(formation_value(f, units[2], dice, p, catapult_cap), 12), tuple(f[t] for t in order))
             if best_key is None or key > best_key:
                 best, best_key = f, key
+    return best  # type: ignore[return-value]
+
+
+def formation_value(formation: tuple[int, int, int], catapults: int, dice: int,
+                    p: tuple[float, float, float], catapult_cap: str) -> float:
+    """COE-14.3: expected hits of a formation rolling `dice` dice (catapults = all present)."""
+    return (_expected_min(dice, p[0], formation[0]) + _expected_min(dice, p[1], formation[1])
+            + _expected_min(dice, p[2], catapult_limit(formation[2], catapults, catapult_cap)))
+
+
+@functools.lru_cache(maxsize=65536)
+def choose_losses(units: tuple[int, int, int], formation: tuple[int, int, int], losses: int, size_cap: int,
+                  bonus: int, p: tuple[float, float, float], catapult_cap: str, tactics: "Tactics"
+                  ) -> tuple[int, int, int]:
+    """COE-14.4: which formation units the owner removes for `losses` hits (<= formation size).
+
+    "max_hits": keep the army whose next formation (size min(units, size_cap), `bonus` extra
+    dice) scores the most expected hits; "loss_order": remove strictly in loss order."""
+    order = tactics.order_index
+    if tactics.losses == "loss_order":
+        return tuple(int(x) for x in allocate_losses(np.array(formation), np.array(losses), order))
+    best, best_key = None, None
+    for ri in range(min(formation[0], losses) + 1):
+        for rc in range(min(formation[1], losses - ri) + 1):
+            rk = losses - ri - rc
+            if rk > formation[2]:
+                continue
+            r = (ri, rc, rk)
+            left = tuple(u - x for u, x in zip(units, r))
+            size = min(sum(left), size_cap)
+            nxt = choose_formation(left, size, size + bonus, p, catapult_cap, tactics.formation, order)
+            key = (round(formation_value(nxt, left[2], size + bonus, p, catapult_cap), 12),
+                   tuple(r[t] for t in order))
+            if best_key is None or key > best_key:
+                best, best_key = r, key
     return best  # type: ignore[return-value]
 
 
@@ -263,6 +303,7 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
     hits = np.zeros((3, n, width))
     kcap = np.zeros((3, n), dtype=np.int64)
     strides = np.array([(c0 + 1) * (k0 + 1), k0 + 1, 1])
+    cap = comps.land.formation_base + comps.land.formation_per_leader * army.leaders
     for e in levels:
         for s in range(n):
             units = tuple(int(x) for x in grid[s])
@@ -271,9 +312,10 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
             kcap[e, s] = catapult_limit(f[2], units[2], rule)
             pmf = hit_pmf(int(size[s]) + e, (f[0], f[1], int(kcap[e, s])), p)
             hits[e, s, : len(pmf)] = pmf
-        losses = np.arange(width)
-        lost = allocate_losses(formation[e][:, None, :], np.minimum(losses[None, :], size[:, None]), order)
-        succ[e] = ((grid[:, None, :] - lost) @ strides)
+            for l in range(int(size[s]) + 1):
+                r = choose_losses(units, f, l, cap, e, p, rule, tactics)
+                succ[e, s, l] = s - int(np.dot(r, strides))
+            succ[e, s, int(size[s]) + 1:] = succ[e, s, int(size[s])]
     return SideTables(army=army, comps=grid, total=total, value=value, size=size, formation=formation,
                       succ=succ, hits=hits, kcap=kcap,
                       pursuit=_pursuit_table(grid, p[1], comps.options.pursuit_cap),
@@ -327,3 +369,54 @@ def battle_tables(battle: LandBattle, comps: Components, tactics: Tactics
     att = side_tables(battle.attacker, comps, tactics, (0,), width)
     dfn = side_tables(battle.defender, comps, tactics, tuple(levels_d), width)
     return att, dfn, extra_dice_by_state(att, comps, battle.fortified), width
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    """What happened in one land round with given dice (COE-14.1 - 14.4)."""
+
+    attacker_formation: tuple[int, int, int]
+    defender_formation: tuple[int, int, int]
+    attacker_hits: int
+    defender_hits: int
+    attacker_after: Army
+    defender_after: Army
+
+
+def formation_of(army: Army, dice_bonus: int, comps: Components, tactics: Tactics) -> tuple[int, int, int]:
+    """COE-14.1: the formation `tactics` picks for `army` rolling `dice_bonus` extra dice."""
+    size = comps.land.formation_size(army.total, army.leaders)
+    return choose_formation(army.units, size, size + dice_bonus, symbol_probabilities(comps),
+                            comps.options.catapult_cap, tactics.formation, tactics.order_index)
+
+
+def resolve_round(attacker: Army, defender: Army, attacker_roll: tuple[str, ...],
+                  defender_roll: tuple[str, ...], comps: Components, fortified: bool = False,
+                  tactics: Tactics = Tactics(), defender_tactics: Tactics | None = None) -> RoundReport:
+    """COE-14.8: one land round with the given symbols (one per die, in any order).
+
+    Formations are picked defender first (COE-14.1); the defender rolls his formation plus the
+    fortification dice (COE-14.7); hits are matched (COE-14.3), capped by the target's formation
+    and removed simultaneously in each owner's loss order (COE-14.4, COE-A1, COE-A2)."""
+    defender_tactics = defender_tactics or tactics
+    extra = comps.land.extra_dice(fortified, attacker.catapult > 0)
+    f_def = formation_of(defender, extra, comps, defender_tactics)
+    f_att = formation_of(attacker, 0, comps, tactics)
+    for side, roll, need in (("attacker", attacker_roll, sum(f_att)), ("defender", defender_roll, sum(f_def) + extra)):
+        if len(roll) != need:
+            raise UserError(f"{side} roll has {len(roll)} dice; the round needs {need}")
+    rule = comps.options.catapult_cap
+    hits_a = score(_count(attacker_roll), dict(zip(LAND_UNITS, f_att)), attacker.catapult, rule)
+    hits_d = score(_count(defender_roll), dict(zip(LAND_UNITS, f_def)), defender.catapult, rule)
+    p = symbol_probabilities(comps)
+    cap_a = comps.land.formation_base + comps.land.formation_per_leader * attacker.leaders
+    cap_d = comps.land.formation_base + comps.land.formation_per_leader * defender.leaders
+    lost_d = choose_losses(defender.units, f_def, min(hits_a, sum(f_def)), cap_d, extra, p, rule, defender_tactics)
+    lost_a = choose_losses(attacker.units, f_att, min(hits_d, sum(f_att)), cap_a, 0, p, rule, tactics)
+    after_a = Army(*(u - x for u, x in zip(attacker.units, lost_a)), leaders=attacker.leaders)
+    after_d = Army(*(u - x for u, x in zip(defender.units, lost_d)), leaders=defender.leaders)
+    return RoundReport(f_att, f_def, hits_a, hits_d, after_a, after_d)
+
+
+def _count(roll: tuple[str, ...]) -> dict[str, int]:
+    return {s: roll.count(s) for s in set(roll)}

@@ -88,6 +88,13 @@ class NavalOdds:
         return out
 
 
+def naval_hits(symbols: list[str] | tuple[str, ...], galleys: int, capped: bool = False) -> int:
+    """COE-15.2 / COE-A17: one side's hits in a naval round -- its galley symbols (capped by its
+    galleys with `capped`)."""
+    hits = sum(1 for s in symbols if s == "galley")
+    return min(hits, galleys) if capped else hits
+
+
 def naval_hit_pmf(galleys: int, comps: Components) -> dict[int, float]:
     """COE-15.2 / COE-A17: law of one side's hits: galley symbols among 2 dice per galley,
     uncapped (or capped by the roller's galleys with `options.naval_hits_capped`)."""
