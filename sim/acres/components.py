@@ -217,13 +217,13 @@ def _location(lid: str, raw: Mapping[str, Any]) -> Location:
 
 def _check_board(data: GameData, locations: Mapping[str, Location]) -> None:
     """AFS-19.7: the land and Indian-path networks are undirected and name known locations."""
-    for loc in locations.values():
-        for kind in ("land", "paths"):
-            path = f"map.locations.{loc.id}.{kind}"
-            for other_id in getattr(loc, kind):
-                data.check(other_id in locations, path, f"{other_id!r} is not a location id")
-                data.check(loc.id in getattr(locations[other_id], kind), path,
-                           f"connections are two-way: add {loc.id!r} to map.locations.{other_id}.{kind}")
+    edges = [(loc.id, kind, other_id) for loc in locations.values() for kind in ("land", "paths")
+             for other_id in getattr(loc, kind)]
+    for lid, kind, other_id in edges:
+        data.check(other_id in locations, f"map.locations.{lid}.{kind}", f"{other_id!r} is not a location id")
+    for lid, kind, other_id in edges:
+        data.check(lid in getattr(locations[other_id], kind), f"map.locations.{lid}.{kind}",
+                   f"connections are two-way: add {lid!r} to map.locations.{other_id}.{kind}")
 
 
 def _side_cards(data: GameData, side: str, locations: Mapping[str, Location]) -> dict[str, Card]:

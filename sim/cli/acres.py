@@ -1,0 +1,150 @@
+"""`empires odds acres siege` (AFS-8) and `empires score acres final` (AFS-15)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import numpy as np
+
+from sim.acres import scoring, siege
+from sim.acres.components import SIDES, Acres, load, other
+from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts,
+                            print_table)
+from sim.core.errors import UserError
+from sim.core.metadata import result_metadata
+
+DEFAULT_MC = 100_000
+MONEY = int_in(0, 200, "money")
+ASSUMED_SIEGE = ("rules.", "cards.")
+ASSUMED_SCORE = ("rules.scoring.",)
+
+
+def register(groups: dict) -> None:
+    odds = groups["odds"].add_parser("acres", help="A Few Acres of Snow siege odds")
+    kinds = odds.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(odds))
+    _siege_parser(kinds.add_parser("siege", help="one siege between two decks (AFS-8), Monte Carlo"))
+    score = groups["score"].add_parser("acres", help="A Few Acres of Snow scoring")
+    skinds = score.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(score))
+    _final_parser(skinds.add_parser("final", help="final scoring and winner (AFS-15.3)"))
+
+
+# ---- siege -------------------------------------------------------------------------------------
+
+def _siege_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--location", required=True, metavar="NAME", help="besieged location (id or name, e.g. louisbourg)")
+    p.add_argument("--attacker", required=True, choices=SIDES, help="the besieging side")
+    p.add_argument("--fort", action="store_true", help="the location has a fort disc (+2 to the defender, AFS-8.2)")
+    for side in SIDES:
+        p.add_argument(f"--{side}-deck", metavar="CARD=COUNT,...",
+                       help=f"the whole {side} deck by card counts (default: the starting deck, AFS-4.9)")
+        p.add_argument(f"--{side}-add", metavar="CARD=COUNT,...",
+                       help=f"cards added to the {side} deck (e.g. recruited: regular_infantry=2,leader=1)")
+        p.add_argument(f"--{side}-money", type=MONEY, metavar="M",
+                       help=f"{side} money when the siege opens (default: rules.model.{side}_money)")
+    p.add_argument("--policy", default="greedy", metavar="NAME",
+                   help="reinforcement policy: greedy (default), sufficient, sufficient=K, no-artillery")
+    p.add_argument("--defender-policy", metavar="NAME", help="the defender's policy (default: --policy)")
+    p.add_argument("--max-turns", type=int_in(2, 1000, "turns"), metavar="T",
+                   help="player turns before a siege counts as unresolved (default rules.model.max_turns)")
+    add_mc(p)
+    add_seed(p)
+    add_overrides(p)
+    add_json(p)
+    p.set_defaults(handler=siege_command)
+
+
+def build_setup(args: argparse.Namespace, acres: Acres) -> siege.SiegeSetup:
+    """Turn the command-line flags into a `SiegeSetup`, rejecting unknown cards and locations."""
+    decks = {}
+    for side in SIDES:
+        base = getattr(args, f"{side}_deck")
+        counts = (_deck_counts(acres, side, base) if base is not None
+                  else acres.starting_deck(side).as_dict())
+        extra = getattr(args, f"{side}_add")
+        for cid, n in (_deck_counts(acres, side, extra) if extra else {}).items():
+            counts[cid] = counts.get(cid, 0) + n
+        decks[side] = acres.deck(side, counts)
+        if decks[side].size == 0:
+            raise UserError(f"--{side}-deck: the {side} deck is empty; give at least one card")
+    money = {s: getattr(args, f"{s}_money") for s in SIDES if getattr(args, f"{s}_money") is not None}
+    policy = siege.parse_policy(args.policy)
+    defender_policy = siege.parse_policy(args.defender_policy) if args.defender_policy else None
+    return siege.make_setup(acres, args.location, args.attacker, decks, policy, defender_policy,
+                            fort=True if args.fort else None, money=money, max_turns=args.max_turns)
+
+
+def _deck_counts(acres: Acres, side: str, text: str) -> dict[str, int]:
+    counts = key_counts(text, acres.cards[side], f"{side} card")
+    return {acres.card(side, k).id: v for k, v in counts.items()}
+
+
+def siege_command(args: argparse.Namespace) -> int:
+    acres = load(args.overrides, args.variants)
+    setup = build_setup(args, acres)
+    n = args.mc or DEFAULT_MC
+    result = siege.siege_odds(setup, n, args.seed)
+    payload: dict[str, Any] = {
+        "method": "monte-carlo", "location": setup.location.id, "attacker": setup.attacker,
+        "defender": other(setup.attacker), "fort": setup.fort, "start_position": setup.start,
+        "policy": setup.policies[0].name, "defender_policy": setup.policies[1].name,
+        "decks": {d.side: d.as_dict() for d in setup.decks},
+        "money": dict(zip((setup.attacker, other(setup.attacker)), setup.money)),
+        "max_turns": setup.max_turns, **result,
+        "metadata": result_metadata(acres.data, args.seed, ASSUMED_SIEGE + (f"map.locations.{setup.location.id}.",)),
+    }
+    if args.json:
+        emit_json(payload)
+        return 0
+    print(f"{setup.attacker} besiege {setup.location.name}{' (fort)' if setup.fort else ''}: "
+          f"marker starts at P = {setup.start}; policy {payload['policy']} / {payload['defender_policy']}; "
+          f"n = {n}, seed = {args.seed}")
+    rows = [(k, result[k], *result["ci95"][k]) for k in ("attacker_win", "defender_win", "unresolved")]
+    print_table(rows, ["outcome", "probability", "ci95 low", "ci95 high"])
+    print(f"\nturns to resolution (mean {result['mean_turns']:.2f}):")
+    print_table([(t, p) for t, p in result["turns"].items()], ["turns", "probability"])
+    return 0
+
+
+# ---- final scoring -----------------------------------------------------------------------------
+
+def _final_parser(p: argparse.ArgumentParser) -> None:
+    for side in SIDES:
+        p.add_argument(f"--{side}", default="", metavar="LOC=village|town,...",
+                       help=f"locations the {side} control and their piece")
+        p.add_argument(f"--{side}-captured", default="", metavar="cubes=N,discs=N",
+                       help=f"enemy pieces the {side} have captured")
+    add_overrides(p)
+    add_json(p)
+    p.set_defaults(handler=final_command)
+
+
+def _holdings(text: str, side: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in filter(None, (s.strip() for s in text.split(","))):
+        key, sep, piece = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--{side} {item!r} is malformed; use LOCATION=village|town[,...]")
+        if key.strip() in out:
+            raise UserError(f"--{side}: location {key.strip()!r} is given twice")
+        out[key.strip()] = piece.strip()
+    return out
+
+
+def final_command(args: argparse.Namespace) -> int:
+    acres = load(args.overrides, args.variants)
+    control, town = scoring.position(acres, {s: _holdings(getattr(args, s), s) for s in SIDES})
+    captured = np.array([[[c.get("cubes", 0), c.get("discs", 0)] for c in
+                          (key_counts(getattr(args, f"{s}_captured"), ("cubes", "discs"), "piece") for s in SIDES)]])
+    r = scoring.final_scores(scoring.location_vp(acres), control[None], town[None], captured, acres.rules.scoring)
+    payload = {side: {"locations": int(r["location"][0, i]), "captures": int(r["captures"][0, i]),
+                      "total": int(r["total"][0, i])} for i, side in enumerate(SIDES)}
+    payload["winner"] = SIDES[int(r["winner"][0])]
+    payload["metadata"] = result_metadata(acres.data, None, ASSUMED_SCORE)
+    if args.json:
+        emit_json(payload)
+        return 0
+    print_table([(s, payload[s]["locations"], payload[s]["captures"], payload[s]["total"]) for s in SIDES],
+                ["side", "locations", "captures", "total"])
+    print(f"winner: {payload['winner']}")
+    return 0

@@ -1,0 +1,97 @@
+"""`empires odds acres siege` and `empires score acres final`: JSON answers and exit-2 errors."""
+
+import json
+
+import pytest
+
+from sim.cli import main
+
+
+def _json(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_siege_json_has_probabilities_turns_intervals_n_and_seed(capsys):
+    out = _json(capsys, ["odds", "acres", "siege", "--location", "Louisbourg", "--attacker", "british",
+                         "--british-add", "regular_infantry=3,leader=1", "--mc", "3000", "--seed", "4", "--json"])
+    assert out["n"] == 3000 and out["seed"] == 4 and out["start_position"] == -2
+    total = out["attacker_win"] + out["defender_win"] + out["unresolved"]
+    assert total == pytest.approx(1.0)
+    assert sum(out["turns"].values()) == pytest.approx(out["attacker_win"] + out["defender_win"])
+    assert set(out["ci95"]) == {"attacker_win", "defender_win", "unresolved"}
+    assert out["decks"]["british"]["regular_infantry"] == 3
+    assert "rules.model.max_turns" in out["metadata"]["assumed"]
+
+
+def test_siege_same_seed_same_answer(capsys):
+    argv = ["odds", "acres", "siege", "--location", "albany", "--attacker", "french", "--mc", "2000", "--json"]
+    first, second = _json(capsys, argv), _json(capsys, argv)
+    assert first["attacker_win"] == second["attacker_win"] and first["turns"] == second["turns"]
+
+
+def test_siege_whole_deck_by_counts_and_fort(capsys):
+    out = _json(capsys, ["odds", "acres", "siege", "--location", "quebec", "--attacker", "british", "--fort",
+                         "--british-deck", "regular_infantry=10", "--french-deck", "trader=10",
+                         "--mc", "500", "--json"])
+    assert out["start_position"] == -5 and out["defender_win"] == 1.0   # P1 = -5 + 4 = -1
+
+
+def test_siege_table_output(capsys):
+    assert main(["odds", "acres", "siege", "--location", "new_york", "--attacker", "french", "--mc", "500"]) == 0
+    text = capsys.readouterr().out
+    assert "attacker_win" in text and "turns to resolution" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--location", "Atlantis", "--attacker", "british"], "location 'Atlantis' is unknown; allowed: boston"),
+    (["--location", "quebec", "--attacker", "british", "--british-add", "cannon=1"], "allowed: boston"),
+    (["--location", "quebec", "--attacker", "british", "--french-deck", "trader=-2"], "negative"),
+    (["--location", "quebec", "--attacker", "british", "--british-add", "militia"], "malformed"),
+    (["--location", "quebec", "--attacker", "british", "--british-add", "militia=x"], "not an integer"),
+    (["--location", "quebec", "--attacker", "british", "--british-deck", "pemaquid=3"], "no card that can open"),
+    (["--location", "quebec", "--attacker", "british", "--policy", "cautious"], "greedy, sufficient"),
+    (["--location", "quebec", "--attacker", "british", "--set", "rules.siege.fort_bonus=-1"], "out of range"),
+    (["--location", "quebec", "--attacker", "british", "--british-deck", "militia=0"], "empty"),
+])
+def test_siege_bad_input_exits_2_with_one_line(capsys, argv, message):
+    assert main(["odds", "acres", "siege", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["--location", "quebec", "--attacker", "spanish"],
+    ["--location", "quebec", "--attacker", "british", "--mc", "0"],
+    ["--location", "quebec", "--attacker", "british", "--british-money", "-1"],
+])
+def test_siege_argparse_errors_exit_2(capsys, argv):
+    with pytest.raises(SystemExit) as exc:
+        main(["odds", "acres", "siege", *argv])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_score_final_example_afs_e21(capsys):
+    out = _json(capsys, ["score", "acres", "final", "--british",
+                         "boston=town,new_york=town,new_haven=village,norfolk=village,pemaquid=village,"
+                         "philadelphia=village,st_marys=village,albany=town,halifax=village",
+                         "--british-captured", "cubes=2,discs=1", "--french",
+                         "quebec=town,montreal=village,trois_rivieres=village,gaspe=village,tadoussac=village,"
+                         "port_royal=village,louisbourg=village,fort_niagara=village,fort_frontenac=village",
+                         "--french-captured", "cubes=1", "--json"])
+    assert out["british"]["total"] == 35 and out["french"]["total"] == 35 and out["winner"] == "french"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--british", "boston=castle"], "village, town"),
+    (["--british", "boston"], "malformed"),
+    (["--british", "boston=town", "--french", "boston=village"], "both sides"),
+    (["--french", "atlantis=town"], "unknown"),
+    (["--british-captured", "forts=1"], "allowed: cubes, discs"),
+    (["--british-captured", "cubes=-1"], "negative"),
+])
+def test_score_bad_input_exits_2(capsys, argv, message):
+    assert main(["score", "acres", "final", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -1,0 +1,164 @@
+"""The bulk siege kernel against closed forms, the exact oracle, chunking and deck invariants."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sim.acres import siege
+from sim.acres.components import load, slug
+from sim.core.errors import UserError
+from sim.core.stats import binomial_se
+
+
+@pytest.fixture(scope="module")
+def acres():
+    return load()
+
+
+@pytest.mark.parametrize("location, fort", [("albany", False), ("louisbourg", False), ("quebec", False),
+                                            ("albany", True), ("quebec", True)])
+@pytest.mark.parametrize("card, value", [("militia", 1), ("regular_infantry", 2), ("siege_artillery", 3)])
+@pytest.mark.parametrize("zero_space", [True, False])
+def test_military_only_deck_against_an_empty_defence(acres, location, fort, card, value, zero_space):
+    """A British deck of 10 equal military cards against a French deck without any: the attacker
+    commits 2 cards a turn (opening + reinforcement, then 2 reinforcements), so after his first
+    turn P1 = -(1 + 2 fort + modifiers) + 2 v (AFS-8.2). By AFS-8.8 the French win at once if
+    P1 <= -1; otherwise the British win at their second turn (2 turns) if P1 reaches the line,
+    else at their third (4 turns, since P1 + 2 v >= 2)."""
+    data = load([f"rules.siege.zero_space={str(zero_space).lower()}"])
+    loc = data.location(location)
+    p1 = -(1 + 2 * fort + loc.defence_modifiers) + 2 * value
+    line = 2 if zero_space else 1
+    role, turns = ("defender", 1) if p1 <= -1 else ("attacker", 2 if p1 >= line else 4)
+    decks = {"british": data.deck("british", {card: 10}), "french": data.deck("french", {"trader": 10})}
+    setup = siege.make_setup(data, location, "british", decks, fort=fort, money={"british": 100})
+    counts = siege.simulate(setup, np.random.default_rng(5), 30)
+    assert counts[role][turns] == 30
+
+
+def _compare(setup, n, seed):
+    """Bulk counts vs exact probabilities: every outcome total, and every per-turn cell with an
+    expected count of at least 5, within 4 standard errors."""
+    exact = siege.exact(setup)
+    counts = siege.siege_counts(setup, n, seed)
+    for key in ("attacker", "defender", "unresolved"):
+        p = float(np.sum(exact[key]))
+        assert abs(counts[key].sum() / n - p) <= 4 * binomial_se(p, n) + 1e-12, key
+    for key in ("attacker", "defender"):
+        for turn, p in enumerate(exact[key]):
+            if n * p >= 5:
+                got = counts[key][turn] / n if turn < len(counts[key]) else 0.0
+                assert abs(got - p) <= 4 * binomial_se(p, n), (key, turn)
+    return exact
+
+
+MONTREAL = {"british": {"regular_infantry": 2, "militia": 2, "pemaquid": 4, "leader": 1},
+            "french": {"militia": 2, "regular_infantry": 1, "trader": 3, "montreal": 1, "fortification": 1}}
+ALBANY = {"french": {"regular_infantry": 2, "militia": 1, "trader": 3, "leader": 1},
+          "british": {"militia": 2, "regular_infantry": 1, "pemaquid": 3, "fortification": 1}}
+
+
+@pytest.mark.parametrize("overrides, policy, location, attacker, decks", [
+    ((), "greedy", "montreal", "british", MONTREAL),
+    ((), "sufficient", "montreal", "british", MONTREAL),
+    (("rules.deck.reshuffle=on_draw",), "greedy", "montreal", "british", MONTREAL),
+    (("rules.siege.zero_space=false",), "sufficient=0", "montreal", "british", MONTREAL),
+    ((), "greedy", "albany", "french", ALBANY),
+    (("rules.model.cycle_per_action=2",), "no-artillery", "albany", "french", ALBANY),
+])
+def test_bulk_agrees_with_exact(overrides, policy, location, attacker, decks):
+    data = load(overrides)
+    setup = siege.make_setup(data, location, attacker, {s: data.deck(s, c) for s, c in decks.items()},
+                             policy=siege.parse_policy(policy), max_turns=14)
+    exact = _compare(setup, 30_000, 11)
+    assert sum(float(np.sum(exact[k])) for k in ("attacker", "defender", "unresolved")) == pytest.approx(1.0)
+
+
+def test_same_seed_same_counts_whatever_the_chunking(acres):
+    setup = siege.make_setup(acres, "louisbourg", "british")
+    whole = siege.siege_counts(setup, 5_000, 7, block=1_000)
+    parts = [siege.siege_counts(setup, 5_000, 7, first=b, count=1, block=1_000) for b in range(5)]
+    for key in whole:
+        assert np.array_equal(whole[key], sum(np.pad(p[key], (0, len(whole[key]) - len(p[key]))) for p in parts))
+    again = siege.siege_counts(setup, 5_000, 7, first=0, count=2, block=1_000)
+    rest = siege.siege_counts(setup, 5_000, 7, first=2, block=1_000)
+    assert all(np.array_equal(whole[k], again[k] + rest[k]) for k in whole)
+
+
+def test_summary_reports_n_and_wilson_intervals(acres):
+    setup = siege.make_setup(acres, "louisbourg", "british", {"british": acres.deck(
+        "british", {"regular_infantry": 3, "boston": 1, "pemaquid": 3})})
+    r = siege.siege_odds(setup, 4_000, 3)
+    assert r["n"] == 4_000 and r["seed"] == 3
+    total = r["attacker_win"] + r["defender_win"] + r["unresolved"]
+    assert total == pytest.approx(1.0)
+    assert sum(r["turns"].values()) == pytest.approx(r["attacker_win"] + r["defender_win"])
+    for key in ("attacker_win", "defender_win", "unresolved"):
+        low, high = r["ci95"][key]
+        assert low <= r[key] <= high
+
+
+deck_counts = st.lists(st.integers(0, 6), min_size=1, max_size=5)
+
+
+@given(counts=deck_counts.filter(lambda c: sum(c) > 0), hand=st.lists(st.integers(0, 3), min_size=5, max_size=5),
+       size=st.integers(1, 8), immediate=st.booleans(), seed=st.integers(0, 2**32))
+def test_refill_conserves_cards_and_fills_the_hand(counts, hand, size, immediate, seed):
+    """Cards move between draw pile, hand and discard pile but are never created or lost; the
+    hand reaches the hand size unless both piles run dry (AFS-5.2, AFS-5.6)."""
+    rng = np.random.default_rng(seed)
+    k = len(counts)
+    state = siege.DeckState.fresh(counts, 0, 4)
+    state.discard[:] = rng.integers(0, 3, (4, k))
+    state.hand[:] = np.asarray(hand[:k] + [0] * (k - len(hand[:k])))[None, :]
+    before = state.draw + state.hand + state.discard
+    had = state.hand.sum(axis=1)
+    siege.refill(rng, state, size, immediate)
+    assert np.array_equal(state.draw + state.hand + state.discard, before)
+    assert (state.draw >= 0).all() and (state.discard >= 0).all()
+    expected = np.maximum(had, np.minimum(size, before.sum(axis=1)))
+    assert np.array_equal(state.hand.sum(axis=1), expected)
+
+
+@given(att=st.dictionaries(st.sampled_from(["regular_infantry", "militia", "leader", "ships", "pemaquid",
+                                            "siege_artillery", "fortification"]), st.integers(0, 4)),
+       dfn=st.dictionaries(st.sampled_from(["regular_infantry", "militia", "leader", "trader", "fortification",
+                                            "port_royal", "louisbourg"]), st.integers(0, 4)),
+       money=st.integers(0, 9), seed=st.integers(0, 1000))
+def test_siege_conserves_every_card(att, dfn, money, seed):
+    acres = load()
+    att["regular_infantry"] = max(att.get("regular_infantry", 0), 1)  # an opening card
+    dfn["trader"] = max(dfn.get("trader", 0), 1)
+    decks = {"british": acres.deck("british", att), "french": acres.deck("french", dfn)}
+    setup = siege.make_setup(acres, "louisbourg", "british", decks, money={"british": money}, max_turns=6)
+    out = siege.simulate(setup, np.random.default_rng(seed), 64, keep_state=True)
+    assert sum(int(np.sum(out[k])) for k in ("attacker", "defender", "unresolved")) == 64
+    for state, sc in zip(out["state"][:2], setup.sides):
+        zones = state.draw + state.hand + state.discard + state.siege
+        assert np.array_equal(zones, np.tile(np.asarray(sc.counts), (len(zones), 1)))
+        assert (state.money >= 0).all() and (state.hand.sum(axis=1) <= setup.hand_size).all()
+
+
+def _int(text):
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
+@given(text=st.text(max_size=12))
+def test_unknown_policy_is_a_user_error(text):
+    if text in ("greedy", "sufficient", "no-artillery") or (text.startswith("sufficient=") and _int(text[11:]) >= 0):
+        return
+    with pytest.raises(UserError):
+        siege.parse_policy(text)
+
+
+@given(card=st.text(min_size=1, max_size=10), count=st.integers(-5, 5))
+def test_bad_deck_is_a_user_error(card, count):
+    acres = load()
+    if slug(card) in acres.cards["french"] and count >= 0:
+        return
+    with pytest.raises(UserError):
+        acres.deck("french", {card: count})
