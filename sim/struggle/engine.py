@@ -119,6 +119,7 @@ class Engine:
         self.players = [[make(s.strategies[p], self, g, p, stream(self.seed, gi, f"players{p}"))
                          for p in range(s.players)] for g, (s, gi) in enumerate(zip(self.seatings, self.game_indices))]
         self.public_unrest = np.zeros((b, MAX_SEATS), dtype=np.int32)
+        self.on_step = None            # optional callback(engine, where) after every step (tests)
 
     def _consts(self) -> None:
         r = self.rule
@@ -368,16 +369,25 @@ class Engine:
     def play(self) -> None:
         """Setup, three wars and the end of the game for every game of the batch."""
         self.setup()
+        self._stepped("setup")
         for war in range(1, self.rule("game.wars") + 1):
             self.s.war = war
             if war > 1:
                 self.draw_tokens()
             self.auctions()
+            self._stepped("auction")
             self.rounds()
             self.income_upkeep_growth()
+            self._stepped("income")
             self.score_war()
             self.end_war()
+            self._stepped("end_war")
         self.end_game()
+        self._stepped("end")
+
+    def _stepped(self, where: str) -> None:
+        if self.on_step is not None:
+            self.on_step(self, where)
 
     def draw_tokens(self) -> None:
         """SOE-5.1: 10 new tokens from the bag in wars 2 and 3 (fewer if the bag runs short)."""
@@ -427,6 +437,7 @@ class Engine:
                         if att is not None:
                             pending.append(att)
                     self.resolve(pending)
+                    self._stepped("action")
 
     # ------------------------------------------------------------------ auction (SOE-6)
     def auctions(self) -> None:
@@ -571,6 +582,7 @@ class Engine:
         self.log(g, "buy", seat=p, tile=name)
         if name == "government_reform":
             s.unrest[g, p] = max(0, int(s.unrest[g, p]) - self.rule("economy.reform_unrest"))   # SOE-A30
+            s.stats["reforms"][g, p] += 1
             self.public_unrest[g, p] = max(0, int(self.public_unrest[g, p]) - self.rule("economy.reform_unrest"))
         elif name == "industry":
             s.vp[g, p] += self.rule("economy.industry_vp")

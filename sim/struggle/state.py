@@ -117,7 +117,7 @@ class BatchState:
 
 
 STAT_NAMES = ("tiles_bought", "battles_fought", "battles_won", "units_lost", "gold_borrowed",
-              "unrest_borrowed", "actions", "passes")
+              "unrest_borrowed", "actions", "passes", "reforms")
 
 
 @dataclass(frozen=True)
