@@ -423,9 +423,9 @@ def _rerolls(base: int, ca: tuple[int, bool], cd: tuple[int, bool], ra: int, rd:
     return tuple(out.items())
 
 
-@dataclass(frozen=True)
-class Attack:
-    """One attack configuration for exact odds (same meaning as the bulk inputs)."""
+class Attack(NamedTuple):
+    """One attack configuration for exact odds (same meaning as the bulk inputs); a NamedTuple
+    so that the exact-odds cache hashes it at C speed."""
 
     att_armies: int = 1
     def_armies: int = 0
@@ -461,7 +461,7 @@ class Attack:
 
     def inputs(self) -> dict[str, int]:
         """The bulk keyword inputs of this configuration."""
-        return {f.name: int(getattr(self, f.name)) for f in fields(self) if f.name != "att_armies"}
+        return {name: int(value) for name, value in self._asdict().items() if name != "att_armies"}
 
 
 class Outcome(NamedTuple):
@@ -532,13 +532,9 @@ class AttackOdds:
         return dict(sorted(out.items()))
 
 
-def attack_odds(attack: Attack, rules: CombatRules = CombatRules()) -> AttackOdds:
-    """SOE-12.3: exact outcome law of one attack (cached per configuration and rules)."""
-    return _attack_odds(attack, rules)
-
-
 @functools.lru_cache(maxsize=1 << 16)
-def _attack_odds(a: Attack, r: CombatRules) -> AttackOdds:
+def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
+    """SOE-12.3: exact outcome law of one attack (cached per configuration and rules)."""
     neutral = a.neutral >= 0
     allies_ok = not neutral or r.neutral_attacker_allies
     aaa = a.att_ally_armies if allies_ok else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +121,12 @@ class CombatRules:
     naval_only_defender_must_fight: bool = True
     neutral_attacker_allies: bool = True
     land_loss_order: str = "armies_first"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(astuple(self)))
+
+    def __hash__(self) -> int:  # computed once: the rules are part of every exact-odds cache key
+        return self._hash
 
 
 @dataclass(frozen=True)

@@ -250,7 +250,7 @@ attacks = st.builds(
 @given(attacks, st.sampled_from(["greedy", "not_winning", "never"]))
 def test_exact_law_is_a_pmf_and_losses_are_consistent(attack, policy):
     if attack.att_armies == 0 and attack.att_fleets == 0:
-        attack = Attack(**{**attack.__dict__, "att_armies": 1})
+        attack = attack._replace(att_armies=1)
     odds = attack_odds(attack, CombatRules(reserves_policy=policy))
     assert is_pmf(dict(odds.law))
     probs = (odds.attacker_win, odds.tie, odds.defender_win, odds.no_battle)
