@@ -1,0 +1,137 @@
+"""Invariants checked after every step of many random-legal and scripted games (2-7 players),
+and determinism of whole games alone or in a batch."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sim.core.seating import Seating
+from sim.struggle.components import default_components
+from sim.struggle.engine import Engine
+from sim.struggle.play import POWERS, play_games
+from sim.struggle.players import STRATEGIES
+from sim.struggle.state import IN_BAG, MAX_SEATS, ON_MAP
+
+QUICK_GAMES = 200           # a minute or less on one core; the slow test plays 2,000
+
+
+class Checker:
+    """Checks the invariants of issue 4 item 6 after every engine step."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.prev_unrest = engine.s.unrest.copy()
+        self.prev_reforms = engine.s.stats["reforms"].copy()
+        self.steps = 0
+        original = engine.declare_attack
+
+        def declare(g, p, r, target, *args, **kw):
+            if target[0] == "player":
+                assert not engine.allied(g, p, target[1]), "allies never attack each other (SOE-6.7)"
+            return original(g, p, r, target, *args, **kw)
+
+        engine.declare_attack = declare
+
+    def __call__(self, e: Engine, where: str) -> None:
+        s, t = e.s, e.t
+        self.steps += 1
+        active = np.arange(MAX_SEATS)[None, :] < s.n_players[:, None]
+        # pieces conserved per colour: never more than the supply, never negative
+        assert (s.units >= 0).all()
+        for kind, limit in enumerate(e.limits):
+            assert (s.units[:, :, :, kind].sum(axis=2) <= limit).all()
+        assert (s.units[~active] == 0).all() and (s.markers[~active] == 0).all()
+        # population 0..9, gold >= 0
+        assert ((s.population >= 0) & (s.population <= e.pop_max)).all()
+        assert (s.gold >= 0).all(), where
+        # control markers per region <= its spaces (tokens on the map / in the bag hold theirs)
+        captured = s.captured_batch()
+        occupied = s.markers.sum(axis=1) + captured.sum(axis=1)
+        for r in range(len(t.regions)):
+            in_region = t.token_region == r
+            held = ((s.token_state == ON_MAP) | (s.token_state == IN_BAG))[:, in_region].sum(axis=1)
+            assert (occupied[:, r] + held <= t.spaces[r]).all()
+        assert (s.markers.sum(axis=2) + captured.sum(axis=2) <= e.marker_limit).all()
+        # unrest only grows, except through Government Reform
+        dropped = s.unrest < self.prev_unrest
+        assert not (dropped & (s.stats["reforms"] == self.prev_reforms)).any()
+        self.prev_unrest = s.unrest.copy()
+        self.prev_reforms = s.stats["reforms"].copy()
+        # tiles conserved: display + owners (+ placed / active tiles) = copies
+        owned = s.dev_owned.sum(axis=1) + s.dev_display
+        owned[:, e.k["blockade"]] += s.blockade_region >= 0
+        owned[:, e.k["pirates"]] += s.pirates_region >= 0
+        owned[:, e.k["slave_revolt"]] += s.revolt_region >= 0
+        assert (owned <= t.dev_copies).all()
+
+
+def random_seatings(rng: np.random.Generator, n: int, strategies=STRATEGIES) -> list[Seating]:
+    out = []
+    for _ in range(n):
+        k = int(rng.integers(2, 8))
+        powers = tuple(rng.permutation(POWERS)[:k].tolist())
+        out.append(Seating(powers, tuple(rng.choice(strategies, k).tolist())))
+    return out
+
+
+def run_checked(seed: int, seatings: list[Seating]) -> Checker:
+    e = Engine(default_components(), seatings, seed, range(len(seatings)))
+    checker = Checker(e)
+    e.on_step = checker
+    e.play()
+    return checker
+
+
+def test_invariants_random_and_scripted_games():
+    """Issue 4 invariants after every step of QUICK_GAMES games of 2-7 players."""
+    rng = np.random.default_rng(11)
+    checker = run_checked(11, random_seatings(rng, QUICK_GAMES))
+    assert checker.steps > 100
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 7))
+def test_invariants_random_legal_property(seed, players):
+    """Property form: any seed, any player count, random-legal players."""
+    powers = tuple(POWERS[:players])
+    run_checked(seed, [Seating(powers, ("random",) * players)] * 3)
+
+
+@pytest.mark.slow
+def test_invariants_2000_games(request):
+    """The full fuzz of issue 4: 2,000 random-legal and scripted games (`pytest -m slow`)."""
+    if "slow" not in (request.config.option.markexpr or ""):
+        pytest.skip("run with -m slow")
+    rng = np.random.default_rng(2000)
+    for block in range(20):
+        run_checked(2000 + block, random_seatings(rng, 100))
+
+
+def test_same_seed_same_games_alone_or_in_a_batch():
+    """A game's row depends only on (root seed, game index, seating): alone = in a batch."""
+    rng = np.random.default_rng(5)
+    seatings = random_seatings(rng, 6)
+    batch = play_games(42, range(10, 16), seatings)
+    again = play_games(42, range(10, 16), seatings, batch=2)
+    pd_alone = play_games(42, [13], [seatings[3]])
+    assert batch.equals(again)
+    mine = batch[batch.game_index == 13].reset_index(drop=True)
+    assert mine.equals(pd_alone)
+    other = play_games(43, [13], [seatings[3]])
+    assert not other[["vp", "unrest"]].equals(pd_alone[["vp", "unrest"]])
+
+
+def test_results_table_columns_and_winner():
+    """Issue 4 item 4: one row per seat with the contract columns; winners have the top VP."""
+    from sim.core.seating import RESULT_COLUMNS
+    from sim.struggle.play import EXTRA_COLUMNS
+    seatings = [Seating(("spain", "france", "russia"), ("mixed", "random", "colonial"))] * 4
+    df = play_games(1, range(4), seatings)
+    assert list(df.columns[: len(RESULT_COLUMNS)]) == list(RESULT_COLUMNS)
+    assert set(EXTRA_COLUMNS) <= set(df.columns) and len(df) == 12
+    for _, game in df.groupby("game_index"):
+        assert game.winner.any()
+        assert (game[game.winner].vp == game.vp.max()).all()
+        assert (game[game.revolution].vp == 0).all()

@@ -1,0 +1,70 @@
+"""Scripted players: legal play, hidden information, exact odds, and strength vs the baseline."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.core.errors import UserError
+from sim.core.seating import Seating
+from sim.core.stats import wilson_interval
+from sim.struggle.play import POWERS, play_games
+from sim.struggle.players import STRATEGIES, duel_odds
+from sim.struggle.components import load_components
+from tests.struggle.test_engine_helpers import blank
+
+
+def test_strategies_named_in_data():
+    """Issue 4 item 3: a random baseline and at least four scripted strategies."""
+    assert {"random", "colonial", "european", "mixed", "opportunist"} <= set(STRATEGIES)
+
+
+def test_duel_odds_exact():
+    """SOE-12.4 with Example SOE-E9: equal strengths -> P(win) = P(loss), P(tie) = sum p^2."""
+    win, tie = duel_odds(3, 3)
+    p = np.array([6, 10, 8, 6, 4, 2]) / 36
+    assert tie == pytest.approx(float((p ** 2).sum()))
+    assert win == pytest.approx((1 - tie) / 2)
+    assert duel_odds(9, 0)[0] == 1.0
+
+
+def test_other_players_unrest_is_hidden_unless_public_memory():
+    """SOE-2.3 / SOE-A37: with unrest_memory = none a player sees only its own unrest."""
+    from sim.struggle.engine import Engine
+    seating = Seating(("spain", "france"), ("mixed", "mixed"))
+    e = Engine(load_components(["options.unrest_memory=none"]), [seating], 1, [0])
+    e.add_unrest(0, 1, 5)
+    player = e.players[0][0]
+    assert player.unrest_of(1) == 0 and e.players[0][1].unrest_of(1) == 5
+    e = Engine(load_components(), [seating], 1, [0])
+    e.add_unrest(0, 1, 5)
+    assert e.players[0][0].unrest_of(1) == 5
+
+
+def test_unknown_strategy_is_a_user_error():
+    with pytest.raises(UserError, match="strategy"):
+        play_games(1, [0], [Seating(("spain", "france"), ("mixed", "genius"))])
+
+
+def test_strategy_parameters_can_be_overridden():
+    """Strategies are data: --set strategies.<name>.<param> changes play."""
+    seatings = [Seating(("spain", "france", "russia"), ("european", "european", "european"))] * 4
+    base = play_games(3, range(4), seatings)
+    changed = play_games(3, range(4), seatings, data=load_components(["strategies.european.europe_weight=0.1"]))
+    assert not base.vp.equals(changed.vp)
+
+
+@pytest.mark.parametrize("strategy", ["mixed", "opportunist"])
+def test_scripted_beats_random_baseline(strategy):
+    """Issue 4 item 6: in 2-player games (seats and powers rotated) the scripted strategy's
+    win rate has a Wilson 95 % lower bound above 1/2."""
+    rng = np.random.default_rng(8)
+    seatings = []
+    for i in range(40):
+        powers = tuple(rng.permutation(POWERS)[:2].tolist())
+        seatings.append(Seating(powers, (strategy, "random") if i % 2 == 0 else ("random", strategy)))
+    df = play_games(8, range(40), seatings)
+    mine = df[df.strategy == strategy]
+    wins = int((mine.winner & ~mine.shared_win).sum())
+    low, _ = wilson_interval(wins, len(mine))
+    assert low > 0.5
