@@ -13,6 +13,9 @@ battles, so memory stays small and results do not depend on how the caller batch
     the difference of its two dice to its total (strength + modifiers, without dice); winner
     +1 attacker, 0 tie, -1 defender; `*_seven` = that side's dice sum to 7 (SOE-12.10).
 
+`settle_duels(k, att_total, def_total)`
+    The same from duel indices `k` (0..1295) drawn by the caller, e.g. from one stream per game.
+
 `resolve_attacks(rng, att_armies, *, ...) -> AttackResult`
     Whole attacks (SOE-12.3): naval phase then land battle, against a player or a neutral
     token. Keyword arrays (all default 0/False; -1 for `neutral`):
@@ -124,6 +127,16 @@ def duel(rng: np.random.Generator, att_total, def_total, n: int | None = None,
         np.take(DUEL_SEVEN_A, k, out=att_seven[start:stop])
         np.take(DUEL_SEVEN_B, k, out=def_seven[start:stop])
     return winner, att_seven, def_seven
+
+
+def settle_duels(k, att_total, def_total) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """SOE-12.4 / SOE-12.10 from duel indices drawn elsewhere (e.g. one stream per game):
+    `k` = attacker pair * 36 + defender pair, as `sim.core.dice.duels` draws them. Returns
+    (winner, att_seven, def_seven) exactly as `duel` would for the same indices."""
+    k = np.asarray(k)
+    margin = np.clip(np.asarray(att_total, dtype=np.int64) - np.asarray(def_total, dtype=np.int64),
+                     -MARGIN_CLIP, MARGIN_CLIP) + DUEL_DELTA[k]
+    return np.sign(margin).astype(np.int8), DUEL_SEVEN_A[k], DUEL_SEVEN_B[k]
 
 
 def _as_total(x) -> np.ndarray:

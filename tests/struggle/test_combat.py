@@ -11,7 +11,7 @@ from sim.core.exact import is_pmf
 from sim.core.montecarlo import run_blocks
 from sim.core.stats import binomial_se
 from sim.struggle.combat import (ATT_WIN, DEF_WIN, NOT_FOUGHT, PAIR_CLASSES, TIE, Attack, attack_odds,
-                                 duel, duel_law, resolve_attacks)
+                                 duel, duel_law, resolve_attacks, settle_duels)
 from sim.struggle.components import CombatRules
 
 
@@ -205,6 +205,15 @@ def test_duel_kernel_within_4_se_of_exact(base):
     for w, sa, sd, _, _, p in duel_law(base):
         estimate = ((winner == w) & (att_seven == sa) & (def_seven == sd)).mean()
         assert close(estimate, p, n)
+
+
+def test_settle_duels_matches_duel_on_the_same_draws():
+    att, dfn = np.array([3, 1, 4, 2] * 50), np.array([2, 2, 4, 6] * 50)
+    winner, att_seven, def_seven = duel(np.random.default_rng(8), att, dfn)
+    k = np.random.default_rng(8).integers(0, 1296, size=att.size, dtype=np.uint16)
+    again = settle_duels(k, att, dfn)
+    assert np.array_equal(winner, again[0]) and np.array_equal(att_seven, again[1])
+    assert np.array_equal(def_seven, again[2])
 
 
 def test_duel_accepts_per_battle_arrays():
