@@ -136,6 +136,13 @@ def catapult_limit(in_formation: int, present: int, rule: str) -> int:
     return max(in_formation, 1) if present > 0 else 0
 
 
+def pursuit_hits(symbols: Mapping[str, int], winner_cavalry: int, pursuit_cap: str = "winner_cavalry") -> int:
+    """COE-16.2 / COE-A23: pursuit hits -- cavalry symbols among the winner's dice (one per land
+    unit), capped by his cavalry in the space ("uncapped": every cavalry symbol)."""
+    n = symbols.get("cavalry", 0)
+    return min(n, winner_cavalry) if pursuit_cap == "winner_cavalry" else n
+
+
 @functools.lru_cache(maxsize=64)
 def _symbol_grid(n: int, p: tuple[float, float, float]) -> np.ndarray:
     """Multinomial law of (infantry, cavalry, catapult) symbol counts among n dice."""

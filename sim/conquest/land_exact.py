@@ -31,6 +31,7 @@ from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
 from sim.core.errors import UserError
 
 MAX_PAIR_STATES = 2_000_000
+TIE = 1e-12  # a retreat must be better by more than rounding noise
 
 
 @dataclass(frozen=True)
@@ -162,9 +163,9 @@ class _Chain:
             cont = (weights * dv[succ]).sum((1, 2)) / (1.0 - stay)
             ia, id_ = np.divmod(flat, self.nd)
             xa, xd = x_att[flat], x_def[flat]
-            ar = _decide(a_pol, self.battle.attacker_can_retreat, ta[ia], xa > cont)
+            ar = _decide(a_pol, self.battle.attacker_can_retreat, ta[ia], xa > cont + TIE)
             after_att = np.where(ar, xa, cont)
-            dr = _decide(d_pol, self.battle.defender_can_retreat, td[id_], xd < after_att)
+            dr = _decide(d_pol, self.battle.defender_can_retreat, td[id_], xd < after_att - TIE)
             dv[flat] = np.where(dr, xd, after_att)
             a_ret[flat], d_ret[flat] = ar, dr
         root = np.array([self.na * self.nd - 1])
