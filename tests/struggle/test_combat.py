@@ -178,11 +178,24 @@ GRID = [
 ]
 
 
+RULES = [CombatRules()] * len(GRID) + [
+    CombatRules(reserves_policy="not_winning"), CombatRules(reserves_in_naval_battle=False),
+    CombatRules(land_loss_order="forts_first", neutral_attacker_allies=False),
+    CombatRules(naval_support_needs_own_fleet=False)]
+GRID += [
+    Attack(att_armies=2, def_armies=2, att_reserves=2, def_reserves=2),
+    Attack(att_armies=2, att_fleets=1, def_armies=1, def_fleets=1, naval_phase=True, att_reserves=1, def_reserves=1),
+    Attack(att_armies=4, def_armies=1, def_forts=2, att_ally_armies=1),
+    Attack(att_armies=2, att_fleets=1, def_armies=2, def_ally_fleets=1, naval_phase=True, att_wants_naval=False),
+]
+
+
 @pytest.mark.parametrize("index", range(len(GRID)))
 def test_bulk_within_4_se_of_exact(index):
-    attack, n = GRID[index], 40_000
-    exact = attack_odds(attack)
-    res = resolve_attacks(np.random.default_rng(100 + index), attack.att_armies, n=n, **attack.inputs())
+    attack, rules, n = GRID[index], RULES[index], 40_000
+    exact = attack_odds(attack, rules)
+    res = resolve_attacks(np.random.default_rng(100 + index), attack.att_armies, rules=rules, n=n,
+                          **attack.inputs())
     checks = [(exact.attacker_win, (res.winner == ATT_WIN).mean()), (exact.tie, (res.winner == TIE).mean()),
               (exact.control_change, res.control_change.mean())]
     for side, lost in (("att", res.att_units_lost), ("def", res.def_units_lost)):
