@@ -1061,13 +1061,13 @@ class Engine:
         fleet, nobody gets support."""
         res = self._reserves(a, a.naval, a.naval_def, res, naval=True)
         w = res["winner"]
+        self.log(a.g, "naval_battle", attacker=self.power_name(a.g, a.attacker), winner=w, **self._dice_fields(res))
         self._maybe_refuse(a, a.naval_def, res)
         self._losses(a, a.naval, lost=(w <= 0), tie=(w == 0), seven=bool(PAIR_SEVEN[res["pa"]]),
                      loc=int(self.t.naval_region[a.region]), kind=FLEET)
         self._losses(a, a.naval_def, lost=(w >= 0), tie=(w == 0), seven=bool(PAIR_SEVEN[res["pd"]]),
                      loc=int(self.t.naval_region[a.region]), kind=FLEET)
         a.support = w
-        self.log(a.g, "naval_battle", attacker=self.power_name(a.g, a.attacker), winner=w, **self._dice_fields(res))
         if a.land is not None:                     # rebuild the land sides with the support won
             d = a.target[1]
             nav = int(self.t.naval_region[a.region])
@@ -1143,6 +1143,9 @@ class Engine:
         res = self._reserves(a, a.land, a.land_def, res, naval=(a.land_kind == FLEET))
         w = res["winner"]
         kind = a.target[0]
+        self.log(g, "battle", attacker=self.power_name(g, a.attacker), region=t.regions[a.region],
+                 target=self.target_name(g, a.target), kind="fleet" if a.land_kind == FLEET else "land",
+                 winner=w, **self._dice_fields(res))
         if a.land_def.main >= 0:
             self._maybe_refuse(a, a.land_def, res)
         loc = a.region
@@ -1170,9 +1173,6 @@ class Engine:
                 self._free_captured(g, kind, p, r)
         elif kind == "player" and w == -1:
             s.stats["battles_won"][g, a.target[1]] += 1
-        self.log(g, "battle", attacker=self.power_name(g, p), region=t.regions[r],
-                 target=self.target_name(g, a.target), kind="fleet" if a.land_kind == FLEET else "land",
-                 winner=w, **self._dice_fields(res))
 
     def _free_captured(self, g: int, kind: str, p: int, r: int) -> None:
         s = self.s

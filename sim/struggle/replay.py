@@ -1,0 +1,111 @@
+"""A readable account of games from a JSONL event log (`empires play struggle --log FILE`).
+
+Each game starts with a `game` header line; every later line is one engine event (see
+`sim.struggle.engine.Engine.log`). `account(lines, game_index)` turns them into text so a player
+can audit the engine: the auction, every action, battles with their dice, scoring and the end.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from sim.core.errors import UserError
+
+
+def read_games(path: str | Path) -> Iterator[tuple[dict, list[dict]]]:
+    """(header, events) per game of a log file."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"log file {str(path)!r} does not exist")
+    head, events = None, []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            try:
+                event = json.loads(line)
+            except json.JSONDecodeError:
+                raise UserError(f"{path}: line {n} is not JSON; expected an event log of `empires play struggle --log`")
+            if event.get("event") == "game":
+                if head is not None:
+                    yield head, events
+                head, events = event, []
+            elif head is None:
+                raise UserError(f"{path}: line {n} comes before any game header")
+            else:
+                events.append(event)
+    if head is not None:
+        yield head, events
+
+
+def account(head: dict, events: Iterable[dict]) -> list[str]:
+    """The text lines of one game."""
+    powers = head["powers"]
+    name = lambda seat: powers[seat] if isinstance(seat, int) and 0 <= seat < len(powers) else str(seat)  # noqa: E731
+    lines = [f"game {head['game_index']} (seed {head['seed']}): "
+             + ", ".join(f"{p} [{s}]" for p, s in zip(powers, head["strategies"]))]
+    war = rnd = None
+    for e in events:
+        kind = e["event"]
+        if e.get("war") != war:
+            war = e.get("war")
+            lines.append(f"== war {war}")
+        if kind in ("move", "build", "attack", "buy", "colonise", "enslave", "pass", "raid") and e.get("round") != rnd:
+            rnd = e.get("round")
+            lines.append(f"-- round {rnd}")
+        who = name(e.get("seat"))
+        if kind == "setup":
+            lines.append(f"setup: tokens on the map {', '.join(e['tokens_on_map'])}")
+            lines += [f"  {p} markers {m}" for p, m in e["markers"].items()]
+        elif kind == "place":
+            lines.append(f"  {who} places a {e['unit']} in {e['region']}")
+        elif kind == "tokens":
+            lines.append(f"new tokens: {', '.join(e['drawn'])}")
+        elif kind == "bid":
+            lines.append(f"  {who} bids {e['bid']} proposing {[name(x) for x in e['proposal']]}")
+        elif kind == "auction_won":
+            rows = ", ".join(f"{p} -> {'upper' if r == 0 else 'lower'}" for p, r in e["rows"].items())
+            lines.append(f"  {who} wins the auction for {e['bid']}: {rows}")
+        elif kind == "move":
+            roll = f" (sea roll: {e['sea']})" if e["rolled"] else ""
+            lines.append(f"  {who} moves a {e['unit']} {e['src']} -> {e['dst']}{roll}")
+        elif kind == "move_void":
+            lines.append(f"  {who} cannot move the {e['unit']} {e['src']} -> {e['dst']} any more")
+        elif kind == "build":
+            lines.append(f"  {who} builds a {e['unit']}" + (f" with {e['tile']}" if e.get("tile") else "")
+                         + (f" in {e['dst']}" if e.get("dst") else ""))
+        elif kind == "destroy":
+            lines.append(f"  {who} destroys a {e['unit']} in {e['region']} to rebuild it (+1 unrest)")
+        elif kind == "buy":
+            lines.append(f"  {who} takes {e['tile']}")
+        elif kind in ("colonise", "enslave"):
+            lines.append(f"  {who} {'colonises' if kind == 'colonise' else 'enslaves'} {e['token']}")
+        elif kind == "pass":
+            lines.append(f"  {who} passes")
+        elif kind == "attack":
+            extra = "".join([" (War Office)" if e["war_office"] else "", " (Surprise Attack)" if e["surprise"] else ""])
+            lines.append(f"  {who} attacks {e['target']} in {e['region']}{extra}; helpers {e['helpers']} "
+                         f"vs {e['def_helpers']}")
+        elif kind == "raid":
+            lines.append(f"  {who}'s {e['tile']} raid {e['target']} in {e['region']}")
+        elif kind in ("naval_battle", "battle"):
+            what = "naval battle" if kind == "naval_battle" else f"{e.get('kind', 'land')} battle"
+            result = {1: "attacker wins", 0: "tie", -1: "defender wins"}[e["winner"]]
+            rer = f", re-rolls {e['rerolls']}" if e["rerolls"] else ""
+            lines.append(f"    {what}: attacker {e['att_dice']} -> {e['att_total']}, defender {e['def_dice']} -> "
+                         f"{e['def_total']}: {result}{rer}")
+        elif kind == "loss":
+            lines.append(f"    {who} loses a {e['unit']} in {e['region']} (+1 unrest)")
+        elif kind == "refuse_battle":
+            lines.append(f"    {who} plays Refuse Battle")
+        elif kind in ("company", "agriculture", "blockade"):
+            lines.append(f"  {who} uses {kind}" + (f": +{e['gold']} gold" if kind == "company" else ""))
+        elif kind == "income":
+            lines.append(f"income {e['income']}, upkeep {e['upkeep']}, loans {e['loans']}")
+        elif kind == "score":
+            lines.append("scoring: " + ", ".join(f"{p} +{v} = {t}" for p, v, t in zip(powers, e["vp"], e["total"])))
+        elif kind == "end":
+            lines.append("end: " + ", ".join(f"{p} {b} VP, unrest {u}{' REVOLUTION' if r else ''} -> {v}"
+                                             for p, b, u, r, v in zip(powers, e["vp_before"], e["unrest"],
+                                                                      e["revolution"], e["vp"])))
+    return lines
