@@ -93,8 +93,10 @@ class Arrangement:
 
 
 def income(goods: Goods, counts, ships) -> np.ndarray:
-    """AOD-10.6: the best set income of each player; counts (B, T), ships (B,)."""
-    return arrange(goods, counts, ships).income
+    """AOD-10.6: the best set income of each player; counts (B, T), ships (B,). Same numbers
+    as `arrange(...).income`, without building the arrangement."""
+    counts, ships = _check(goods, counts, ships)
+    return _solver(goods.sets, len(goods.names), max(goods.stock), goods.ships).income(goods.names, counts, ships)
 
 
 def arrange(goods: Goods, counts, ships) -> Arrangement:
@@ -215,7 +217,7 @@ class _Solver:
     def options_array(self) -> np.ndarray:
         """options[v][o] as a padded int array (count, option, field)."""
         width = max(len(o) for o in self.options)
-        arr = np.zeros((len(self.options), width, 7), dtype=np.int64)
+        arr = np.zeros((len(self.options), width, 7), dtype=np.int8)
         for v, opts in enumerate(self.options):
             arr[v, : len(opts)] = opts
         return arr
@@ -245,16 +247,31 @@ class _Solver:
             picks[:, s] = self._trace(layers, choices, rows, k, n1, n2)
         return key, values, picks
 
-    def solve(self, names: tuple[str, ...], counts: np.ndarray, ships: np.ndarray) -> Arrangement:
-        """The best arrangement of each row (table lookup when the table is small enough)."""
+    @property
+    def tabulated(self) -> bool:
+        return math.comb(self.types + self.most, self.most) <= TABLE_LIMIT
+
+    def _lookup(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(sort order, sorted counts, table row) of each player."""
         order = np.argsort(-counts, axis=1, kind="stable")
         ordered = np.take_along_axis(counts, order, axis=1)
-        if math.comb(self.types + self.most, self.most) <= TABLE_LIMIT:
-            keys, values, picks = self.table
-            weights = (self.most + 1) ** np.arange(self.types - 1, -1, -1, dtype=np.int64)
-            idx = np.searchsorted(keys, ordered @ weights)
-            picked = picks[idx, ships]
+        weights = (self.most + 1) ** np.arange(self.types - 1, -1, -1, dtype=np.int64)
+        return order, ordered, np.searchsorted(self.table[0], ordered @ weights)
+
+    def income(self, names: tuple[str, ...], counts: np.ndarray, ships: np.ndarray) -> np.ndarray:
+        """The best income of each row: one table lookup per player."""
+        if not self.tabulated:
+            return self.solve(names, counts, ships).income
+        return self.table[1][self._lookup(counts)[2], ships].astype(np.int64)
+
+    def solve(self, names: tuple[str, ...], counts: np.ndarray, ships: np.ndarray) -> Arrangement:
+        """The best arrangement of each row (table lookup when the table is small enough)."""
+        if self.tabulated:
+            order, ordered, idx = self._lookup(counts)
+            picked = self.table[2][idx, ships]
         else:
+            order = np.argsort(-counts, axis=1, kind="stable")
+            ordered = np.take_along_axis(counts, order, axis=1)
             rows = np.arange(len(counts))
             layers = [(rows if t else np.zeros_like(rows), ordered[:, t]) for t in range(self.types)]
             frontier, choices = self._run(layers)
@@ -263,10 +280,9 @@ class _Solver:
                 mine = np.flatnonzero(ships == s)
                 _, k, n1, n2 = self._best(frontier[mine], int(s))
                 picked[mine] = self._trace(layers, choices, mine, k, n1, n2)
-        opt = self.options_array[ordered, picked]          # (B, T, 7) in sorted position order
-        per_type = np.empty_like(opt)
-        np.put_along_axis(per_type, order[:, :, None], opt, axis=1)
-        return self._arrangement(names, per_type, ships)
+        per_type = np.empty_like(picked)
+        per_type[np.arange(len(counts))[:, None], order] = picked
+        return self._arrangement(names, self.options_array[counts, per_type], ships)
 
     def _arrangement(self, names, opt: np.ndarray, ships: np.ndarray) -> Arrangement:
         four, four_ship, three, three_ship, left = (opt[..., i] for i in range(5))
@@ -276,7 +292,7 @@ class _Solver:
         need = 3 * m - x
         usable = np.minimum(left, m[:, None]) if self.sets.any_three_requires_distinct else left
         before = np.cumsum(usable, axis=1) - usable
-        used = np.clip(need[:, None] - before, 0, usable)
+        used = np.minimum(np.maximum(need[:, None] - before, 0), usable)
         s = self.sets
         total = (s.four_of_a_kind * (four + four_ship).sum(axis=1) + s.three_of_a_kind * (three + three_ship).sum(axis=1)
                  + s.any_three * m)

@@ -152,11 +152,13 @@ def test_batch_equals_one_by_one_and_direct_solver(monkeypatch):
     counts = np.minimum(rng.integers(0, 7, (400, len(GOODS.names))), GOODS.stock)
     ships = rng.integers(0, GOODS.ships + 1, 400)
     batch = trade.arrange(GOODS, counts, ships)
+    assert np.array_equal(trade.income(GOODS, counts, ships), batch.income)
     assert all(batch.income[i] == trade.arrange(GOODS, counts[i], ships[i]).income[0] for i in range(0, 400, 37))
     monkeypatch.setattr(trade, "TABLE_LIMIT", 0)
     trade._solver.cache_clear()
     try:
         direct = trade.arrange(GOODS, counts, ships)
+        assert np.array_equal(trade.income(GOODS, counts, ships), batch.income)
     finally:
         trade._solver.cache_clear()
     assert np.array_equal(batch.income, direct.income)
