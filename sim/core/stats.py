@@ -41,7 +41,8 @@ def proportion(successes: int, n: int) -> dict:
 
 def binomial_se(p, n):
     """Standard error of a proportion estimated from n trials (for Monte Carlo tolerances)."""
-    return np.sqrt(np.asarray(p, dtype=float) * (1 - np.asarray(p, dtype=float)) / n)
+    p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)  # exact sums may exceed 1 by rounding
+    return np.sqrt(p * (1 - p) / n)
 
 
 def mean_interval(values, z: float = Z95) -> tuple[float, float, float]:
