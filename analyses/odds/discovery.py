@@ -96,7 +96,8 @@ def _wide(explore: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame({"strength": base.index, "P(token)": base["token"].values, "P(card)": base["card"].values})
     for target in ("token", "card"):
         for s in SOLDIERS:
-            out[f"E$ {target}, {s} soldiers"] = money[(target, s)].round(3).values if (target, s) in money else np.nan
+            values = money[(target, s)].values if (target, s) in money else np.full(len(out), np.nan)
+            out[f"E$ {target}, {s} soldiers"] = ["" if np.isnan(v) else f"{v:.3f}" for v in values]
     return out.fillna("")
 
 
