@@ -36,13 +36,16 @@ def face_table(comps: Components) -> tuple[np.ndarray, np.ndarray]:
     return packed, cav
 
 
-def roll_symbols(rng: np.random.Generator, n_dice: np.ndarray, table: np.ndarray, width: int
-                 ) -> np.ndarray:
-    """(S, 3) symbol counts of one roll of n_dice[s] battle dice per battle."""
-    faces = dice.faces(rng, len(table), (len(n_dice), width))
-    packed = np.where(np.arange(width)[None, :] < n_dice[:, None], table[faces], 0).sum(1, dtype=np.int64)
+def roll_symbols(rng: np.random.Generator, n_dice: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """(S, 3) symbol counts of one roll of n_dice[s] battle dice per battle.
+
+    Dice are drawn die-major, (max dice, S), so the sum over dice adds whole rows."""
+    width = max(int(n_dice.max()), 1) if len(n_dice) else 1
+    packed = table[dice.faces(rng, len(table), (width, len(n_dice)))]
+    packed *= np.arange(width, dtype=np.uint16)[:, None] < n_dice[None, :]
+    total = packed.sum(0, dtype=np.uint16)
     mask = (1 << SHIFT) - 1
-    return np.stack([(packed >> (SHIFT * t)) & mask for t in range(3)], axis=1)
+    return np.stack([(total >> (SHIFT * t)) & mask for t in range(3)], axis=1).astype(np.int64)
 
 
 def hits(symbols: np.ndarray, formation: np.ndarray, catapult_cap: np.ndarray) -> np.ndarray:
@@ -68,7 +71,7 @@ Decider = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
 def land_kernel(battle: LandBattle, comps: Components, A: SideTables, D: SideTables, ext: np.ndarray,
-                width: int, decide: Decider):
+                decide: Decider):
     """A `run_blocks` kernel: (rng, size) -> outcome counts of `size` battles."""
     table, cav_face = face_table(comps)
     capped = comps.options.pursuit_cap == "winner_cavalry"
@@ -87,8 +90,8 @@ def land_kernel(battle: LandBattle, comps: Components, A: SideTables, D: SideTab
             rounds += len(ia)
             e = ext[ia]
             f_att, f_def = A.formation[0, ia], D.formation[e, id_]
-            hits_a = hits(roll_symbols(rng, A.size[ia], table, width), f_att, A.kcap[0, ia])
-            hits_d = hits(roll_symbols(rng, D.size[id_] + e, table, width), f_def, D.kcap[e, id_])
+            hits_a = hits(roll_symbols(rng, A.size[ia], table), f_att, A.kcap[0, ia])
+            hits_d = hits(roll_symbols(rng, D.size[id_] + e, table), f_def, D.kcap[e, id_])
             # COE-14.4 / COE-A1 / COE-A2: simultaneous, capped by the target's formation
             ia, id_ = (A.succ[0, ia, np.minimum(hits_d, A.size[ia])],
                        D.succ[e, id_, np.minimum(hits_a, D.size[id_])])
@@ -123,7 +126,7 @@ def simulate_land(battle: LandBattle, comps: Components, n: int, seed: int,
                   attacker_policy: RetreatPolicy = FIGHT, defender_policy: RetreatPolicy = FIGHT,
                   tactics: Tactics = Tactics(), objective: Objective = Objective()) -> LandOdds:
     """COE-14 / COE-16 by bulk Monte Carlo; an `optimal` policy is first solved exactly."""
-    A, D, ext, width = battle_tables(battle, comps, tactics)
+    A, D, ext, _ = battle_tables(battle, comps, tactics)
     if "optimal" in (attacker_policy.kind, defender_policy.kind):
         sol = solve_land(battle, comps, attacker_policy, defender_policy, tactics, objective)
         a_map, d_map = sol.attacker_retreats, sol.defender_retreats
@@ -134,7 +137,7 @@ def simulate_land(battle: LandBattle, comps: Components, n: int, seed: int,
         def decide(ia: np.ndarray, id_: np.ndarray):
             return (_threshold(defender_policy, battle.defender_can_retreat, D.total[id_]),
                     _threshold(attacker_policy, battle.attacker_can_retreat, A.total[ia]))
-    counts = run_blocks(land_kernel(battle, comps, A, D, ext, width, decide), n, seed, PURPOSE)
+    counts = run_blocks(land_kernel(battle, comps, A, D, ext, decide), n, seed, PURPOSE)
     return odds_from_counts(counts, n, seed, battle)
 
 

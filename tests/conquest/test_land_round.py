@@ -101,7 +101,7 @@ def test_example_coe_e15_bulk_dice_converge(comps, dice, caps, expected):
     """The bulk scorer (real dice, packed symbol counts) matches the exact law within 4 SE."""
     n = 200_000
     table, _ = face_table(comps)
-    symbols = roll_symbols(stream(15, dice, "test"), np.full(n, dice), table, 16)
+    symbols = roll_symbols(stream(15, dice, "test"), np.full(n, dice), table)
     formation = np.tile(np.array(caps), (n, 1))
     got = hits(symbols, formation, formation[:, 2])
     pmf = hit_pmf(dice, caps, symbol_probabilities(comps))
