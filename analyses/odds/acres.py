@@ -18,7 +18,7 @@ from sim.core.stats import binomial_se
 
 TITLE = "A Few Acres of Snow: siege odds"
 SEED = 20111001
-ASSUMED_PREFIXES = ("rules.", "cards.")
+ASSUMED_PREFIXES = ("rules.model.", "rules.siege.")
 # Illustrative mid-game decks: the starting deck plus cards each side may recruit (AFS-13.1).
 RECRUITED = {"british": {"regular_infantry": 2, "leader": 1}, "french": {"regular_infantry": 2, "leader": 1}}
 HOME = {"british": ("gb_town", "gb_village"), "french": ("fr_town", "fr_village")}

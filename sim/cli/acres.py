@@ -16,7 +16,7 @@ from sim.core.metadata import result_metadata
 
 DEFAULT_MC = 100_000
 MONEY = int_in(0, 200, "money")
-ASSUMED_SIEGE = ("rules.", "cards.")
+ASSUMED_SIEGE = ("rules.model.", "rules.siege.")
 ASSUMED_SCORE = ("rules.scoring.",)
 
 
