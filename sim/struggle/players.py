@@ -198,7 +198,7 @@ class RandomPlayer(Player):
         if kind == "build":
             unit, tile = choice
             if tile == "trained_natives":
-                return ("build", unit, tile, self.pick(e.trained_natives_regions(g, p)), None)
+                return ("build", unit, tile, self.pick(e.trained_natives_regions(g, p)), self.destroy_location(unit))
             dst = None
             if self.rng.random() < 0.6:
                 dsts = [d for d in range(N_REGIONS) if e.may_move_from_home(g, p, unit, d)]
@@ -550,7 +550,7 @@ class ScriptedPlayer(Player):
                         return ("build", FLEET, tile, r, self.destroy_location(FLEET), "none")
                 continue
             if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
-                return ("build", ARMY, "trained_natives", r, None, "none")
+                return ("build", ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
             if e.army_may_enter(g, p, r) or e.colonial[r] and s.units[g, p, r, FLEET]:
                 if not e.may_move_from_home(g, p, ARMY, r):
                     continue
