@@ -135,6 +135,7 @@ class Engine:
         self.fort_strength, self.train, self.support_bonus = c.fort_strength, c.training_bonus, c.naval_support
         self.blockade_bonus, self.alliance_plus = c.blockade_support, c.alliance_bonus
         self.colonial = ~self.t.europe
+        self.wars = r("game.wars")
 
     # ------------------------------------------------------------------ logging and helpers
     def log(self, g: int, event: str, **fields: Any) -> None:
@@ -204,6 +205,12 @@ class Engine:
 
     def pieces_on_map(self, g: int, p: int, kind: int) -> int:
         return int(self.s.units[g, p, :, kind].sum())
+
+    def neutrals_per_region(self, g: int) -> np.ndarray:
+        """(11,) neutral tokens on the map per region."""
+        t = self.t
+        on = (self.s.token_state[g] == ON_MAP) & (t.token_kind == NEUTRAL)
+        return np.bincount(t.token_region[on], minlength=N_REGIONS)
 
     def tokens_on_map(self, g: int, r: int | None = None, kind: int | None = None) -> np.ndarray:
         mask = self.s.token_state[g] == ON_MAP

@@ -273,7 +273,7 @@ class ScriptedPlayer(Player):
         before = _place_vp(counts, table, who)
         counts[who] += 1
         gain = _place_vp(counts, table, who) - before
-        left = e.rule("game.wars") - e.s.war + 1
+        left = e.wars - e.s.war + 1
         return self.region_weight[r] * (gain * left + self.q["gold_vp"] * left)
 
     def capture_value(self, r: int, d: int) -> float:
@@ -286,7 +286,7 @@ class ScriptedPlayer(Player):
         counts[d] -= 1
         gain = _place_vp(counts, table, self.p) - mine0
         loss = his0 - _place_vp(counts, table, d)
-        left = e.rule("game.wars") - e.s.war + 1
+        left = e.wars - e.s.war + 1
         leader = self.leader_weight(d)
         return self.region_weight[r] * left * (gain + self.q["gold_vp"] + leader * loss)
 
@@ -525,11 +525,10 @@ class ScriptedPlayer(Player):
         by weighted opportunity."""
         e, g, p = self.e, self.g, self.p
         s = e.s
-        score = np.zeros(N_REGIONS)
-        for r in range(N_REGIONS):
-            neutrals = len(e.tokens_on_map(g, r, 0))
-            enemies = sum(int(s.markers[g, q, r]) for q in s.seats(g) if e.enemy(g, p, q))
-            score[r] = self.region_weight[r] * (neutrals + 0.7 * enemies + 0.3 * s.markers[g, p, r] + 0.1 * e.t.vp[r, 0])
+        neutrals = e.neutrals_per_region(g)
+        enemy = np.array([e.enemy(g, p, q) for q in range(s.markers.shape[1])]) & (np.arange(s.markers.shape[1]) < s.n_players[g])
+        enemies = s.markers[g][enemy].sum(axis=0)
+        score = self.region_weight * (neutrals + 0.7 * enemies + 0.3 * s.markers[g, p] + 0.1 * e.t.vp[:, 0])
         order = np.argsort(-score, kind="stable")
         return [int(r) for r in order[: self.q["focus_regions"]] if score[r] > 0]
 
