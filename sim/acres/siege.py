@@ -592,6 +592,17 @@ def summarise(counts: Mapping[str, np.ndarray], n: int) -> dict[str, Any]:
     return out
 
 
+def summarise_exact(probs: Mapping[str, np.ndarray]) -> dict[str, Any]:
+    """The `summarise` layout for exact probabilities (intervals collapse to the value, n = None)."""
+    att, dfn = np.asarray(probs["attacker"]), np.asarray(probs["defender"])
+    both = att + dfn
+    values = {"attacker_win": float(att.sum()), "defender_win": float(dfn.sum()),
+              "unresolved": float(np.sum(probs["unresolved"]))}
+    return {**values, "turns": {int(t): float(both[t]) for t in np.flatnonzero(both)},
+            "mean_turns": float((np.arange(len(both)) * both).sum() / both.sum()) if both.sum() else float("nan"),
+            "ci95": {k: [v, v] for k, v in values.items()}, "n": None}
+
+
 def siege_odds(setup: SiegeSetup, n: int, seed: int) -> dict[str, Any]:
     """AFS-8: P(attacker wins), P(defender wins), P(unresolved within max_turns) and the
     distribution of turns to resolution, by Monte Carlo over n sieges."""

@@ -47,6 +47,8 @@ def _siege_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--defender-policy", metavar="NAME", help="the defender's policy (default: --policy)")
     p.add_argument("--max-turns", type=int_in(2, 1000, "turns"), metavar="T",
                    help="player turns before a siege counts as unresolved (default rules.model.max_turns)")
+    p.add_argument("--exact", action="store_true",
+                   help="exact state recursion instead of Monte Carlo (small decks only)")
     add_mc(p)
     add_seed(p)
     add_overrides(p)
@@ -82,23 +84,33 @@ def _deck_counts(acres: Acres, side: str, text: str) -> dict[str, int]:
 def siege_command(args: argparse.Namespace) -> int:
     acres = load(args.overrides, args.variants)
     setup = build_setup(args, acres)
-    n = args.mc or DEFAULT_MC
-    result = siege.siege_odds(setup, n, args.seed)
+    if args.exact and args.mc:
+        raise UserError("--exact and --mc exclude each other; give one")
+    if args.exact:
+        result = {"method": "exact", **siege.summarise_exact(siege.exact(setup))}
+        seed = None
+    else:
+        n = args.mc or DEFAULT_MC
+        result = {"method": "monte-carlo", **siege.siege_odds(setup, n, args.seed)}
+        seed = args.seed
+    defender = other(setup.attacker)
     payload: dict[str, Any] = {
-        "method": "monte-carlo", "location": setup.location.id, "attacker": setup.attacker,
-        "defender": other(setup.attacker), "fort": setup.fort, "start_position": setup.start,
-        "policy": setup.policies[0].name, "defender_policy": setup.policies[1].name,
+        "location": setup.location.id, "attacker": setup.attacker, "defender": defender, "fort": setup.fort,
+        "start_position": setup.start, "policy": setup.policies[0].name,
+        "defender_policy": setup.policies[1].name,
         "decks": {d.side: d.as_dict() for d in setup.decks},
-        "money": dict(zip((setup.attacker, other(setup.attacker)), setup.money)),
+        "siege_cards": {side: {label: list(members) for label, members in zip(sc.labels, sc.members)}
+                        for side, sc in zip((setup.attacker, defender), setup.sides)},
+        "money": dict(zip((setup.attacker, defender), setup.money)),
         "max_turns": setup.max_turns, **result,
-        "metadata": result_metadata(acres.data, args.seed, ASSUMED_SIEGE + (f"map.locations.{setup.location.id}.",)),
+        "metadata": result_metadata(acres.data, seed, ASSUMED_SIEGE + (f"map.locations.{setup.location.id}.",)),
     }
     if args.json:
         emit_json(payload)
         return 0
+    how = f"n = {result['n']}, seed = {seed}" if seed is not None else "exact"
     print(f"{setup.attacker} besiege {setup.location.name}{' (fort)' if setup.fort else ''}: "
-          f"marker starts at P = {setup.start}; policy {payload['policy']} / {payload['defender_policy']}; "
-          f"n = {n}, seed = {args.seed}")
+          f"marker starts at P = {setup.start}; policy {payload['policy']} / {payload['defender_policy']}; {how}")
     rows = [(k, result[k], *result["ci95"][k]) for k in ("attacker_win", "defender_win", "unresolved")]
     print_table(rows, ["outcome", "probability", "ci95 low", "ci95 high"])
     print(f"\nturns to resolution (mean {result['mean_turns']:.2f}):")

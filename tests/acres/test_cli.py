@@ -95,3 +95,25 @@ def test_score_bad_input_exits_2(capsys, argv, message):
     assert main(["score", "acres", "final", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+SMALL = ["odds", "acres", "siege", "--location", "montreal", "--attacker", "british", "--max-turns", "14",
+         "--british-deck", "regular_infantry=2,militia=2,pemaquid=4,leader=1",
+         "--french-deck", "militia=2,regular_infantry=1,trader=3,montreal=1,fortification=1", "--json"]
+
+
+def test_siege_exact_agrees_with_monte_carlo(capsys):
+    exact = _json(capsys, SMALL + ["--exact"])
+    mc = _json(capsys, SMALL + ["--mc", "40000", "--seed", "9"])
+    assert exact["method"] == "exact" and exact["n"] is None and mc["method"] == "monte-carlo"
+    assert exact["attacker_win"] + exact["defender_win"] + exact["unresolved"] == pytest.approx(1.0)
+    for key in ("attacker_win", "defender_win", "unresolved"):
+        p = exact[key]
+        assert abs(mc[key] - p) <= 4 * (p * (1 - p) / mc["n"]) ** 0.5
+    assert exact["siege_cards"]["british"]["value 2"] == ["regular_infantry"]
+    assert exact["siege_cards"]["french"]["dead"] == ["montreal", "trader"]
+
+
+def test_siege_exact_and_mc_exclude_each_other(capsys):
+    assert main(SMALL + ["--exact", "--mc", "10"]) == 2
+    assert "exclude" in capsys.readouterr().err
