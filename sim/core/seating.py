@@ -12,11 +12,20 @@ A game module that the runner can play exposes:
 
 Because a game's randomness depends only on (root_seed, game index), the same game gives the
 same row whether it is played alone, in a batch of 1,000 or on another worker.
+
+A strategy in a seating may carry *interventions*, written `name+key=value[+key=value...]`:
+`colonial+force=war_office` takes the War Office tile at its first legal opportunity,
+`colonial+ban=war_office` never takes it, `colonial+grant_gold=3` starts with 3 more gold.
+They are how causal experiments (tile value, fair prices) change one seat and nothing else.
+An engine lists the keys it understands in `INTERVENTIONS` and rejects the others.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from sim.core.errors import UserError
 
 RESULT_COLUMNS = (
     "game_index",  # int: index of the game within the run
@@ -47,3 +56,32 @@ class Seating:
     @property
     def players(self) -> int:
         return len(self.powers)
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A strategy name plus its interventions (`colonial+force=war_office`)."""
+
+    name: str
+    interventions: Mapping[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return "+".join([self.name, *(f"{k}={v}" for k, v in self.interventions.items())])
+
+
+def parse_strategy(spec: str, known: Sequence[str] | None = None,
+                   interventions: Sequence[str] | None = None) -> StrategySpec:
+    """Split `name+key=value...`; with `known` / `interventions`, check the names against them."""
+    name, *parts = spec.split("+")
+    if known is not None and name not in known:
+        raise UserError(f"strategy {name!r} is unknown; allowed: {', '.join(known)}")
+    found: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value:
+            raise UserError(f"strategy {spec!r}: intervention {part!r} is malformed; use name+key=value")
+        if interventions is not None and key not in interventions:
+            allowed = ", ".join(interventions) or "none"
+            raise UserError(f"strategy {spec!r}: intervention {key!r} is unknown; allowed: {allowed}")
+        found[key] = value
+    return StrategySpec(name, found)

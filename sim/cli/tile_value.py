@@ -1,0 +1,82 @@
+"""`empires tile-value <game>`: causal tile values and fair prices by paired experiments.
+
+    empires tile-value struggle --tiles war_office,banking --strategy mixed --blocks 20
+    empires tile-value struggle --tiles war_office --sweep tiles.war_office.cost_gold=0..6
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from sim import games
+from sim.cli import Parser
+from sim.cli.common import add_json, add_overrides, emit_json, int_in, print_table
+from sim.core.random import MAX_SEED
+
+HELP = "causal tile values (take at once vs never, same dice) and fair prices"
+
+
+def register(groups: dict) -> None:
+    if groups.get("tile-value") is None:
+        sub = groups["_root"].add_parser("tile-value", help=HELP, description=HELP)
+        groups["tile-value"] = sub.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=Parser)
+    for game in games.names():
+        parser = groups["tile-value"].add_parser(game, help=f"{game} tile values", description=HELP)
+        parser.add_argument("--tiles", metavar="T,T,...", help="tiles to measure (default: every tile)")
+        parser.add_argument("--strategy", action="append", metavar="NAME",
+                            help="skill level(s): scripted strategy or random (repeatable; default mixed)")
+        parser.add_argument("--players", type=int_in(2, 64, "players"), default=4)
+        parser.add_argument("--blocks", type=int_in(2, 10**6, "blocks"), default=10,
+                            help="blocks of paired games per experiment (each block plays every arm)")
+        parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=1)
+        parser.add_argument("--sweep", metavar="PATH=LOW..HIGH",
+                            help="vary one data value and measure the tile's effect at each value")
+        parser.add_argument("--no-prices", action="store_true", help="skip the resource grants (no fair prices)")
+        parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=1)
+        parser.add_argument("--out", type=Path, help="folder for CSV, PNG and index.html")
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
+        add_overrides(parser)
+        add_json(parser)
+        parser.set_defaults(handler=command, tv_game=game)
+
+
+def command(args: argparse.Namespace) -> int:
+    from analyses import tile_value as tv
+
+    engine = games.load(args.tv_game)
+    tv.require_support(engine, args.tv_game)
+    data = games.load_data(args.tv_game, engine, args.overrides, args.variants)
+    costs = engine.tile_costs(data)
+    tiles = tuple(t.strip() for t in args.tiles.split(",") if t.strip()) if args.tiles else tuple(sorted(costs))
+    strategies = args.strategy or [getattr(engine, "DEFAULT_STRATEGY", engine.STRATEGIES[-1])]
+    experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
+                                 blocks=args.blocks, seed=args.seed,
+                                 grants={} if args.no_prices or args.sweep else dict(engine.GRANTS),
+                                 overrides=tuple(args.overrides)) for s in strategies]
+    if args.sweep:
+        path, values = tv.parse_sweep(args.sweep)
+        table = tv.sweep(experiments[0], path, values, jobs=args.jobs, quiet=args.quiet)
+        crossing = tv.break_even(table)
+        if args.out:
+            args.out.mkdir(parents=True, exist_ok=True)
+            table.to_csv(args.out / "sweep.csv", index=False)
+            tv.plot_sweep(table, args.out / "sweep.png")
+        if args.json:
+            emit_json({"sweep": table.to_dict(orient="records"), "break_even": crossing})
+        else:
+            print_table([(r.value, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.blocks)
+                         for r in table.itertuples()], [path, "win rate: at once - never", "95% CI", "blocks"])
+            print(f"break-even {path} = {crossing:.2f}" if crossing == crossing else "no break-even in the range")
+        return 0
+    values, resources = tv.measure(experiments, costs, jobs=args.jobs, quiet=args.quiet)
+    if args.out:
+        tv.write_outputs(args.out, values, resources)
+    if args.json:
+        emit_json({"tiles": values.to_dict(orient="records"), "resources": resources.to_dict(orient="records")})
+        return 0
+    print_table([(r.tile, r.strategy, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp,
+                  getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", ""), r.blocks)
+                 for r in values.itertuples()],
+                ["tile", "strategy", "d win", "95% CI", "d VP", "fair price (gold)", "verdict", "blocks"])
+    return 0
