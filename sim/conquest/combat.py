@@ -133,7 +133,7 @@ def catapult_limit(in_formation: int, present: int, rule: str) -> int:
     formation with at least one when any stands in reserve ("formation_min1")."""
     if rule == "formation_plus_reserve":
         return present
-    return max(in_formation, 1) if present > 0 else 0
+    return in_formation + ((in_formation == 0) & (present > 0))  # works on ints and arrays
 
 
 def pursuit_hits(symbols: Mapping[str, int], winner_cavalry: int, pursuit_cap: str = "winner_cavalry") -> int:
@@ -268,7 +268,9 @@ class SideTables:
     formation (3, N, 3); succ (3, N, L) state after losing l formation units; hits (3, N, L) law
     of the side's own hits before the cap by the target's formation; kcap (3, N) catapult cap;
     pursuit (N, P) law of pursuit hits scored by this side as winner (COE-16.2); kept (N, P)
-    value left after losing h units, most expensive first (the winner's choice)."""
+    value left after losing h units, most expensive first (the winner's choice); removed
+    (3, N, L, 3) formation units removed for l hits; hits_after (3, N, L, L) law of the side's
+    hits after losing l units before rolling (only with `options.simultaneous_hits = false`)."""
 
     army: Army
     comps: np.ndarray
@@ -281,6 +283,8 @@ class SideTables:
     kcap: np.ndarray
     pursuit: np.ndarray
     kept: np.ndarray
+    removed: np.ndarray
+    hits_after: np.ndarray | None = None
 
     @property
     def n(self) -> int:
@@ -292,8 +296,9 @@ class SideTables:
 
 
 def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[int, ...],
-                width: int) -> SideTables:
-    """Build a side's tables for the fortification-dice levels it can roll with (COE-14.7)."""
+                width: int, sequential: bool = False) -> SideTables:
+    """Build a side's tables for the fortification-dice levels it can roll with (COE-14.7);
+    `sequential`: also the hit laws after losing units before rolling (COE-A1 alternative)."""
     i0, c0, k0 = army.units
     grid = np.stack(np.meshgrid(np.arange(i0 + 1), np.arange(c0 + 1), np.arange(k0 + 1),
                                 indexing="ij"), axis=-1).reshape(-1, 3)
@@ -309,6 +314,8 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
     succ = np.tile(np.arange(n), (3, width, 1)).transpose(0, 2, 1).copy()
     hits = np.zeros((3, n, width))
     kcap = np.zeros((3, n), dtype=np.int64)
+    removed = np.zeros((3, n, width, 3), dtype=np.int64)
+    hits_after = np.zeros((3, n, width, width)) if sequential else None
     strides = np.array([(c0 + 1) * (k0 + 1), k0 + 1, 1])
     cap = comps.land.formation_base + comps.land.formation_per_leader * army.leaders
     for e in levels:
@@ -321,12 +328,17 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
             hits[e, s, : len(pmf)] = pmf
             for l in range(int(size[s]) + 1):
                 r = choose_losses(units, f, l, cap, e, p, rule, tactics)
+                removed[e, s, l] = r
                 succ[e, s, l] = s - int(np.dot(r, strides))
+                if hits_after is not None:
+                    g = tuple(a - b for a, b in zip(f, r))
+                    left = hit_pmf(sum(g) + e, (g[0], g[1], int(catapult_limit(g[2], units[2] - r[2], rule))), p)
+                    hits_after[e, s, l, : len(left)] = left
             succ[e, s, int(size[s]) + 1:] = succ[e, s, int(size[s])]
     return SideTables(army=army, comps=grid, total=total, value=value, size=size, formation=formation,
                       succ=succ, hits=hits, kcap=kcap,
                       pursuit=_pursuit_table(grid, p[1], comps.options.pursuit_cap),
-                      kept=_kept_table(grid, costs))
+                      kept=_kept_table(grid, costs), removed=removed, hits_after=hits_after)
 
 
 def _pursuit_table(grid: np.ndarray, p_cav: float, cap: str) -> np.ndarray:
@@ -374,7 +386,8 @@ def battle_tables(battle: LandBattle, comps: Components, tactics: Tactics
     levels_d = sorted({land.extra_dice(battle.fortified, True), land.extra_dice(battle.fortified, False)}
                       if battle.attacker.catapult else {land.extra_dice(battle.fortified, False)})
     att = side_tables(battle.attacker, comps, tactics, (0,), width)
-    dfn = side_tables(battle.defender, comps, tactics, tuple(levels_d), width)
+    dfn = side_tables(battle.defender, comps, tactics, tuple(levels_d), width,
+                      sequential=not comps.options.simultaneous_hits)
     return att, dfn, extra_dice_by_state(att, comps, battle.fortified), width
 
 
@@ -404,25 +417,32 @@ def resolve_round(attacker: Army, defender: Army, attacker_roll: tuple[str, ...]
 
     Formations are picked defender first (COE-14.1); the defender rolls his formation plus the
     fortification dice (COE-14.7); hits are matched (COE-14.3), capped by the target's formation
-    and removed simultaneously in each owner's loss order (COE-14.4, COE-A1, COE-A2)."""
+    and removed simultaneously in each owner's loss order (COE-14.4, COE-A1, COE-A2). With
+    `options.simultaneous_hits = false` the defender's hit units are removed before he rolls."""
     defender_tactics = defender_tactics or tactics
     extra = comps.land.extra_dice(fortified, attacker.catapult > 0)
     f_def = formation_of(defender, extra, comps, defender_tactics)
     f_att = formation_of(attacker, 0, comps, tactics)
-    for side, roll, need in (("attacker", attacker_roll, sum(f_att)), ("defender", defender_roll, sum(f_def) + extra)):
-        if len(roll) != need:
-            raise UserError(f"{side} roll has {len(roll)} dice; the round needs {need}")
-    rule = comps.options.catapult_cap
-    hits_a = score(_count(attacker_roll), dict(zip(LAND_UNITS, f_att)), attacker.catapult, rule)
-    hits_d = score(_count(defender_roll), dict(zip(LAND_UNITS, f_def)), defender.catapult, rule)
-    p = symbol_probabilities(comps)
+    _check_roll("attacker", attacker_roll, sum(f_att))
+    rule, p = comps.options.catapult_cap, symbol_probabilities(comps)
     cap_a = comps.land.formation_base + comps.land.formation_per_leader * attacker.leaders
     cap_d = comps.land.formation_base + comps.land.formation_per_leader * defender.leaders
+    hits_a = score(_count(attacker_roll), dict(zip(LAND_UNITS, f_att)), attacker.catapult, rule)
     lost_d = choose_losses(defender.units, f_def, min(hits_a, sum(f_def)), cap_d, extra, p, rule, defender_tactics)
+    rolling, cats = f_def, defender.catapult
+    if not comps.options.simultaneous_hits:
+        rolling, cats = tuple(a - b for a, b in zip(f_def, lost_d)), defender.catapult - lost_d[2]
+    _check_roll("defender", defender_roll, sum(rolling) + extra)
+    hits_d = score(_count(defender_roll), dict(zip(LAND_UNITS, rolling)), cats, rule)
     lost_a = choose_losses(attacker.units, f_att, min(hits_d, sum(f_att)), cap_a, 0, p, rule, tactics)
     after_a = Army(*(u - x for u, x in zip(attacker.units, lost_a)), leaders=attacker.leaders)
     after_d = Army(*(u - x for u, x in zip(defender.units, lost_d)), leaders=defender.leaders)
     return RoundReport(f_att, f_def, hits_a, hits_d, after_a, after_d)
+
+
+def _check_roll(side: str, roll: tuple[str, ...], need: int) -> None:
+    if len(roll) != need:
+        raise UserError(f"{side} roll has {len(roll)} dice; the round needs {need}")
 
 
 def _count(roll: tuple[str, ...]) -> dict[str, int]:

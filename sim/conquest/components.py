@@ -81,6 +81,7 @@ class NavalRules:
 class Options:
     """The battle-related rules options of COE-30 (recommended readings of COE-28 by default)."""
 
+    simultaneous_hits: bool
     catapult_cap: str
     fort_bonus_requires_control: bool
     naval_hits_capped: bool

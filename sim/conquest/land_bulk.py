@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sim.conquest.combat import LandBattle, SideTables, Tactics, battle_tables
+from sim.conquest.combat import LandBattle, SideTables, Tactics, battle_tables, catapult_limit
 from sim.conquest.components import LAND_UNITS, Components
 from sim.conquest.land_exact import LandOdds, solve_land
 from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
@@ -76,6 +76,7 @@ def land_kernel(battle: LandBattle, comps: Components, A: SideTables, D: SideTab
     table, cav_face = face_table(comps)
     capped = comps.options.pursuit_cap == "winner_cavalry"
     mutual = comps.options.mutual_annihilation == "both_captured"
+    sequential = not comps.options.simultaneous_hits
     root_a, root_d = A.n - 1, D.n - 1
     len_a, len_d = int(A.total.max()) + 1, int(D.total.max()) + 1
 
@@ -91,7 +92,13 @@ def land_kernel(battle: LandBattle, comps: Components, A: SideTables, D: SideTab
             e = ext[ia]
             f_att, f_def = A.formation[0, ia], D.formation[e, id_]
             hits_a = hits(roll_symbols(rng, A.size[ia], table), f_att, A.kcap[0, ia])
-            hits_d = hits(roll_symbols(rng, D.size[id_] + e, table), f_def, D.kcap[e, id_])
+            n_def, k_def = D.size[id_] + e, D.kcap[e, id_]
+            if sequential:  # COE-A1 alternative: the defender's hit units do not roll
+                lost = D.removed[e, id_, np.minimum(hits_a, D.size[id_])]
+                f_def = f_def - lost
+                n_def = f_def.sum(1) + e
+                k_def = catapult_limit(f_def[:, 2], D.comps[id_, 2] - lost[:, 2], comps.options.catapult_cap)
+            hits_d = hits(roll_symbols(rng, n_def, table), f_def, k_def)
             # COE-14.4 / COE-A1 / COE-A2: simultaneous, capped by the target's formation
             ia, id_ = (A.succ[0, ia, np.minimum(hits_d, A.size[ia])],
                        D.succ[e, id_, np.minimum(hits_a, D.size[id_])])

@@ -143,10 +143,16 @@ class _Chain:
         """One round from pairs `flat`: loss laws (S, L) of each side and successor states."""
         ia, id_ = np.divmod(flat, self.nd)
         e = self.ext[ia]
-        p_att_loss = _capped(self.D.hits[e, id_], self.A.size[ia])
         p_def_loss = _capped(self.A.hits[0, ia], self.D.size[id_])
         succ = self.A.succ[0, ia][:, :, None] * self.nd + self.D.succ[e, id_][:, None, :]
-        weights = p_att_loss[:, :, None] * p_def_loss[:, None, :]
+        if self.D.hits_after is None:
+            p_att_loss = _capped(self.D.hits[e, id_], self.A.size[ia])
+            weights = p_att_loss[:, :, None] * p_def_loss[:, None, :]
+        else:  # COE-A1 alternative: the defender rolls after losing ld units -> law of la given ld
+            cond = self.D.hits_after[e, id_]
+            s, w = cond.shape[0], cond.shape[1]
+            cond = _capped(cond.reshape(s * w, w), np.repeat(self.A.size[ia], w)).reshape(s, w, w)
+            weights = cond.transpose(0, 2, 1) * p_def_loss[:, None, :]
         return weights, succ
 
     def backward(self, a_pol: RetreatPolicy, d_pol: RetreatPolicy):

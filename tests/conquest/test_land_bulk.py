@@ -40,9 +40,11 @@ def test_bulk_agrees_with_exact_within_4_se(battle, a_pol, d_pol, obj, tactics, 
     assert_within_4_se(exact, mc, N)
 
 
-def test_bulk_agrees_with_exact_under_rules_options():
+@pytest.mark.parametrize("simultaneous", ["true", "false"])
+def test_bulk_agrees_with_exact_under_rules_options(simultaneous):
     comps = load_components(["options.catapult_cap=\"formation_min1\"", "options.pursuit_cap=\"uncapped\"",
-                             "options.mutual_annihilation=\"defender_holds_no_capture\""])
+                             "options.mutual_annihilation=\"defender_holds_no_capture\"",
+                             f"options.simultaneous_hits={simultaneous}"])
     battle = LandBattle(Army(2, 2, 3, 1), Army(5, 1, 0, 1), fortified=True)
     pol = RetreatPolicy("below", 2)
     exact = solve_land(battle, comps, pol, pol).odds

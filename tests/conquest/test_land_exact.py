@@ -10,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.conquest.combat import Army, LandBattle, Tactics, resolve_round
-from sim.conquest.components import default_components
+from sim.conquest.components import default_components, load_components
 from sim.conquest.land_exact import solve_land
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective, RetreatPolicy
 from sim.core.errors import UserError
 
 COMPS = default_components()
+RULES = {"default": COMPS, "sequential": load_components(["options.simultaneous_hits=false",
+                                                          "options.catapult_cap=\"formation_min1\""])}
 FACES = ("infantry", "cavalry", "catapult", "galley", "blank")
 P_FACE = {f: COMPS.die.faces.count(f) / len(COMPS.die.faces) for f in FACES}
 
@@ -32,37 +34,45 @@ def rolls(n: int) -> tuple:
 
 
 @functools.lru_cache(maxsize=None)
-def brute(att: Army, dfn: Army, fortified: bool) -> dict:
+def brute(att: Army, dfn: Army, fortified: bool, rules: str = "default") -> dict:
     """Terminal law {(attacker units, defender units): p} of a fight to the end, by enumerating
     every roll of every round with `resolve_round` (geometric sum over rounds nobody loses)."""
     if att.total == 0 or dfn.total == 0:
         return {(att.units, dfn.units): 1.0}
-    extra = COMPS.land.extra_dice(fortified, att.catapult > 0)
-    n_att = COMPS.land.formation_size(att.total, att.leaders)
-    n_def = COMPS.land.formation_size(dfn.total, dfn.leaders) + extra
+    comps = RULES[rules]
+    extra = comps.land.extra_dice(fortified, att.catapult > 0)
+    n_att = comps.land.formation_size(att.total, att.leaders)
+    n_def = comps.land.formation_size(dfn.total, dfn.leaders) + extra
     nxt: dict = {}
     for ra, pa in rolls(n_att):
-        for rd, pd in rolls(n_def):
-            r = resolve_round(att, dfn, ra, rd, COMPS, fortified)
-            key = (r.attacker_after, r.defender_after)
-            nxt[key] = nxt.get(key, 0.0) + pa * pd
+        for n in range(n_def + 1):  # the defender rolls fewer dice when hit units do not roll
+            for rd, pd in rolls(n):
+                try:
+                    r = resolve_round(att, dfn, ra, rd, comps, fortified)
+                except UserError:
+                    continue
+                key = (r.attacker_after, r.defender_after)
+                nxt[key] = nxt.get(key, 0.0) + pa * pd
     stay = nxt.pop((att, dfn), 0.0)
     out: dict = {}
     for (a2, d2), p in nxt.items():
-        for k, q in brute(a2, d2, fortified).items():
+        for k, q in brute(a2, d2, fortified, rules).items():
             out[k] = out.get(k, 0.0) + p * q / (1 - stay)
     return out
 
 
-@pytest.mark.parametrize("att, dfn, fortified", [
-    (Army(2, 1, 0, 1), Army(2, 0, 0, 0), False),
-    (Army(1, 1, 1, 0), Army(1, 2, 0, 1), True),
-    (Army(0, 2, 1, 1), Army(3, 0, 0, 0), True),
-    (Army(3, 0, 0, 0), Army(1, 1, 1, 2), False),
+@pytest.mark.parametrize("att, dfn, fortified, rules", [
+    (Army(2, 1, 0, 1), Army(2, 0, 0, 0), False, "default"),
+    (Army(1, 1, 1, 0), Army(1, 2, 0, 1), True, "default"),
+    (Army(0, 2, 1, 1), Army(3, 0, 0, 0), True, "default"),
+    (Army(3, 0, 0, 0), Army(1, 1, 1, 2), False, "default"),
+    (Army(1, 1, 1, 0), Army(1, 2, 0, 1), True, "sequential"),
+    (Army(2, 1, 0, 1), Army(1, 1, 1, 0), True, "sequential"),
 ])
-def test_exact_solver_matches_brute_force_enumeration(att, dfn, fortified):
-    law = brute(att, dfn, fortified)
-    odds = solve_land(LandBattle(att, dfn, fortified), COMPS).odds
+def test_exact_solver_matches_brute_force_enumeration(att, dfn, fortified, rules):
+    """Also under the alternatives of COE-A1 (sequential hits) and COE-A3 (catapult cap)."""
+    law = brute(att, dfn, fortified, rules)
+    odds = solve_land(LandBattle(att, dfn, fortified), RULES[rules]).odds
     a_win = sum(p for (a, d), p in law.items() if sum(d) == 0 and sum(a) > 0)
     d_win = sum(p for (a, d), p in law.items() if sum(a) == 0 and sum(d) > 0)
     assert odds.attacker_win == pytest.approx(a_win, abs=1e-12)

@@ -6,7 +6,7 @@ import pytest
 
 from sim.conquest.combat import (Army, Tactics, expected_hits, hit_pmf, pursuit_hits, resolve_round, score,
                                  symbol_probabilities)
-from sim.conquest.components import default_components
+from sim.conquest.components import default_components, load_components
 from sim.conquest.land_bulk import face_table, hits, roll_symbols
 from sim.core.errors import UserError
 from sim.core.random import stream
@@ -45,6 +45,18 @@ def test_example_coe_e5_fred_attacks_alice(comps):
     cheapest = Tactics(losses="loss_order")
     r2b = resolve_round(r1.attacker_after, r1.defender_after, (INF, CAT, BLANK), (INF,), comps, tactics=cheapest)
     assert r2b.attacker_after == Army(0, 1, 1, leaders=2)
+
+
+def test_coe_a1_alternative_defender_rolls_after_removing_casualties():
+    """COE-A1 alternative: Alice's 5 hit units are removed before she rolls, so she rolls 1 die."""
+    comps = load_components(["options.simultaneous_hits=false"])
+    fred, alice = Army(5, 2, 1, leaders=2), Army(4, 2, 0, leaders=1)
+    fred_roll = (INF, INF, INF, CAV, CAT, GAL, BLANK)
+    with pytest.raises(UserError, match="needs 1"):
+        resolve_round(fred, alice, fred_roll, (INF,) * 6, comps)
+    r = resolve_round(fred, alice, fred_roll, (INF,), comps)
+    assert r.defender_hits == 1 and r.defender_after == Army(1, 0, 0, leaders=1)
+    assert r.attacker_after.total == 7
 
 
 def test_example_coe_e5_unreported_third_die_does_not_matter(comps):
