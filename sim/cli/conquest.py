@@ -187,6 +187,7 @@ def naval(args: argparse.Namespace) -> int:
     for key in laws:
         result[key] = {str(k): p for k, p in getattr(odds, key).items()}
     result["expected_rounds"] = odds.expected_rounds
+    result["lost_leaders_are"] = comps.options.leaders_on_sunk_galley  # COE-A20
     _add_mc(result, odds.extra)
     meta = result_metadata(comps.data, args.seed if args.mc else None, ASSUMED_PREFIXES)
     if args.json:

@@ -103,7 +103,7 @@ def solve_land(battle: LandBattle, comps: Components, attacker_policy: RetreatPo
                         f"exact solver's {max_states:,}; use --mc N")
     A, D, ext, width = battle_tables(battle, comps, tactics)
     chain = _Chain(battle, comps, A, D, ext, width, objective)
-    dv, a_ret, d_ret, root_value = chain.backward(attacker_policy, defender_policy)
+    a_ret, d_ret, root_value = chain.backward(attacker_policy, defender_policy)
     odds, reach = chain.forward(a_ret, d_ret)
     return LandSolution(odds=odds, value=root_value, attacker=A, defender=D,
                         attacker_retreats=a_ret, defender_retreats=d_ret, reach=reach)
@@ -156,7 +156,8 @@ class _Chain:
         return weights, succ
 
     def backward(self, a_pol: RetreatPolicy, d_pol: RetreatPolicy):
-        """Values D(s) at post-round decision nodes and the retreat maps of both sides."""
+        """Values D(s) at post-round decision nodes -> both sides' retreat maps and the value of
+        the battle (its first round is compulsory)."""
         dv = np.where(self.terminal, self.term_value, 0.0).ravel()
         a_ret = np.zeros(self.na * self.nd, dtype=bool)
         d_ret = np.zeros(self.na * self.nd, dtype=bool)
@@ -177,7 +178,7 @@ class _Chain:
         root = np.array([self.na * self.nd - 1])
         weights, succ = self.law(root)
         root_value = float((weights * dv[succ]).sum())
-        return dv, a_ret.reshape(self.na, self.nd), d_ret.reshape(self.na, self.nd), root_value
+        return a_ret.reshape(self.na, self.nd), d_ret.reshape(self.na, self.nd), root_value
 
     def forward(self, a_ret: np.ndarray, d_ret: np.ndarray) -> tuple[LandOdds, np.ndarray]:
         """Push probability mass from the first (compulsory) round through the policies."""
