@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 report: $(STAMP)
-	$(BIN)/python -m analyses.battle_odds --out reports
+	$(BIN)/empires report --out reports
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider

@@ -30,8 +30,8 @@ class OddsPage:
     summary: str
 
 
-def build_all(out: Path, quick: bool = False) -> list[OddsPage]:
-    """Build every game's odds page under `out/<game>/odds/` and the index linking them."""
+def build_pages(out: Path, quick: bool = False) -> list[OddsPage]:
+    """Build every game's odds page under `out/<game>/odds/`."""
     out.mkdir(parents=True, exist_ok=True)
     pages = []
     for info in sorted(pkgutil.iter_modules(odds_pages.__path__), key=lambda m: m.name):
@@ -40,7 +40,6 @@ def build_all(out: Path, quick: bool = False) -> list[OddsPage]:
         folder.mkdir(parents=True, exist_ok=True)
         built = module.build(folder, quick=quick)
         pages.append(OddsPage(built.title, f"{info.name}/odds/index.html", built.summary))
-    write_index(out, pages)
     return pages
 
 
@@ -57,7 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("reports"))
     parser.add_argument("--quick", action="store_true", help="smaller grids, for tests")
     args = parser.parse_args(argv)
-    for page in build_all(args.out, args.quick):
+    pages = build_pages(args.out, args.quick)
+    write_index(args.out, pages)
+    for page in pages:
         print(f"wrote {args.out / page.path}: {page.title}")
     return 0
 

@@ -1,0 +1,220 @@
+"""The balance report: one `index.html` with a section per game (`empires report`, `make report`).
+
+Each section opens with a one-paragraph summary of findings, then links the game's odds page
+and, for games the toolkit can play end to end, shows a balanced tournament (win rates by power,
+seat and strategy with 95 % intervals, Plackett-Luce ratings, first-seat advantage, game length
+and VP distributions), causal tile values with fair prices, flagged imbalances and a provenance
+box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value the numbers
+depend on). Plots are PNG files beside the page; tables are also written as CSV.
+
+Imbalance flags: a power, seat or strategy is flagged when its win-rate interval, widened for the
+whole family of comparisons (Bonferroni: level 1 - 0.05/m), lies entirely outside the band
+fair share +/- BAND. A flag therefore means "different from fair by more than the band, with
+95 % family-wise confidence" -- a statement a designer can act on.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analyses import battle_odds, html
+from analyses import tile_value as tv
+from analyses import tournament
+from sim import games
+from sim.core import runner
+from sim.core.design import balanced
+from sim.core.errors import UserError
+from sim.core.metadata import code_version
+from sim.core.stats import wilson_interval
+from scipy import stats as scipy_stats
+
+BAND = 0.05
+FAMILY_ALPHA = 0.05
+
+
+@dataclass(frozen=True)
+class ReportSize:
+    """How much to play. The defaults fit `make report` in about 15 minutes on 2 cores."""
+
+    games: int = 560
+    players: int = 4
+    tile_blocks: int = 3
+    tiles: tuple[str, ...] | None = None
+    tile_strategies: tuple[str, ...] = ("mixed",)
+    seed: int = 1
+    jobs: int = 2
+    quick: bool = False
+
+
+@dataclass
+class Section:
+    game: str
+    title: str
+    summary: str
+    body: list[str] = field(default_factory=list)
+
+
+def flag_imbalances(results: pd.DataFrame, band: float = BAND) -> pd.DataFrame:
+    """Every power, seat and strategy against fair share +/- band, family-wise 95 %."""
+    p0 = tournament.null_rate(results)
+    tables = {column: tournament.level_table(results, column) for column in ("power", "seat", "strategy")}
+    m = sum(len(t) for t in tables.values())
+    z = float(scipy_stats.norm.ppf(1 - FAMILY_ALPHA / (2 * m)))
+    rows = []
+    for column, table in tables.items():
+        low, high = wilson_interval(table["wins"].to_numpy(), table["n"].to_numpy(), z=z)
+        for (level, row), lo, hi in zip(table.iterrows(), np.atleast_1d(low), np.atleast_1d(high)):
+            verdict = "too strong" if lo > p0 + band else "too weak" if hi < p0 - band else ""
+            rows.append({"factor": column, "level": str(level), "n": int(row.n), "win_rate": row.win_rate,
+                         "fair_share": p0, "family_ci_low": lo, "family_ci_high": hi, "flag": verdict})
+    return pd.DataFrame(rows)
+
+
+def odds_section(game: str, page: battle_odds.OddsPage | None) -> list[str]:
+    if page is None:
+        return []
+    return [f'<h3>Odds</h3><p><a href="{page.path}">{html_lib.escape(page.title)}</a> &mdash; '
+            f"{html_lib.escape(page.summary)}</p>"]
+
+
+def play_tournament(game: str, engine: Any, data: Any, size: ReportSize, folder: Path) -> pd.DataFrame:
+    """A balanced tournament of the game's scripted strategies (and the random baseline)."""
+    strategies = [s for s in engine.STRATEGIES if s != "random"][: size.players - 1] + ["random"]
+    design = balanced(engine.POWERS, size.players, strategies, engine.STRATEGIES,
+                      engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    n = design.whole_blocks(size.games)
+    plan = runner.Plan(module=games.module_path(game), seed=size.seed, design=design, games=n,
+                       batch_size=runner.default_batch_size(design, n, size.jobs), data=data)
+    results = runner.run(plan, jobs=size.jobs, quiet=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    results.to_csv(folder / "results.csv", index=False)
+    return results
+
+
+def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str) -> tuple[list[str], str]:
+    analysis = tournament.analyse(results, folder)
+    flags = flag_imbalances(results)
+    flags.to_csv(folder / "flags.csv", index=False)
+    body = [f"<h3>Win rates ({analysis.summary['games']} games, seats and powers rotated)</h3>",
+            html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
+    for key, label in (("by_power", "power"), ("by_seat", "seat"), ("by_strategy", "strategy")):
+        rows = [(name, v["n"], v["win_rate"], f"[{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]", v["mean_vp"], v["mean_rank"])
+                for name, v in analysis.summary[key].items()]
+        body.append(f"<h4>By {label}</h4>" + html.table(rows, [label, "n", "win rate", "95% CI", "mean VP", "mean rank"]))
+    seat0 = analysis.first_seat
+    body.append(f"<h4>First-seat advantage</h4><p>Seat 0 wins {seat0['win_rate']:.3f} "
+                f"(95 % CI {seat0['ci95'][0]:.3f}..{seat0['ci95'][1]:.3f}, n = {seat0['n']}) against a fair share "
+                f"of {seat0['expected']:.3f}.</p>")
+    body.append("<h4>Rating model (Plackett-Luce: strategy + seat + power)</h4>"
+                + html.figure(f"{rel}/ratings.png", "rating effects")
+                + html.table([(r.factor, r.level, r.effect, f"[{r.ci_low:.3f}, {r.ci_high:.3f}]")
+                              for r in analysis.ratings.itertuples()], ["factor", "level", "log-worth", "95% CI"]))
+    body.append("<h4>Distributions</h4>" + html.figure(f"{rel}/vp.png", "VP distribution")
+                + (html.figure(f"{rel}/length.png", "game length") if (folder / "length.png").exists() else ""))
+    flagged = flags[flags["flag"] != ""]
+    body.append(f"<h4>Flagged imbalances (band &plusmn;{BAND:.2f} around the fair share, family-wise 95 %)</h4>"
+                + (html.table([(r.factor, r.level, r.n, r.win_rate, f"[{r.family_ci_low:.3f}, {r.family_ci_high:.3f}]",
+                                r.flag) for r in flagged.itertuples()],
+                              ["factor", "level", "n", "win rate", "family-wise CI", "flag"])
+                   if len(flagged) else "<p>None: no power, seat or strategy is outside the band.</p>"))
+    best = max(analysis.summary["by_strategy"].items(), key=lambda kv: kv[1]["win_rate"])
+    strongest_power = max(analysis.summary["by_power"].items(), key=lambda kv: kv[1]["win_rate"])
+    summary = (f"In {analysis.summary['games']} games of {int(results['players'].iloc[0])} players with seats and "
+               f"powers rotated, the strongest strategy was {best[0]} (win rate {best[1]['win_rate']:.2f}, "
+               f"95 % CI {best[1]['ci95'][0]:.2f}..{best[1]['ci95'][1]:.2f}) and the strongest power "
+               f"{strongest_power[0]} ({strongest_power[1]['win_rate']:.2f}). Seat 0 wins "
+               f"{seat0['win_rate']:.2f} against a fair share of {seat0['expected']:.2f}. "
+               + (f"Flagged as out of balance: {', '.join(f'{r.factor} {r.level} ({r.flag})' for r in flagged.itertuples())}."
+                  if len(flagged) else "Nothing is flagged as out of balance at this sample size."))
+    return body, summary
+
+
+def tiles_section(game: str, engine: Any, data: Any, size: ReportSize, folder: Path, rel: str) -> tuple[list[str], str]:
+    costs = engine.tile_costs(data)
+    tiles = size.tiles or tuple(sorted(costs))
+    experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
+                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in size.tile_strategies]
+    values, resources = tv.measure(experiments, costs, jobs=size.jobs)
+    tv.write_outputs(folder, values, resources)
+    cols = ["tile", "strategy", "d win", "95% CI", "d VP", "cost", "cost (gold eq.)", "fair price (gold)",
+            "fair price 95% CI", "verdict", "observational win owned / not (biased)"]
+    rows = [(r.tile, r.strategy, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp, r.cost,
+             getattr(r, "current_cost_gold", float("nan")), getattr(r, "fair_price_gold", float("nan")),
+             f"[{getattr(r, 'fair_price_low', float('nan')):.1f}, {getattr(r, 'fair_price_high', float('nan')):.1f}]",
+             getattr(r, "verdict", ""),
+             f"{getattr(r, 'obs_win_owned', float('nan')):.3f} / {getattr(r, 'obs_win_not_owned', float('nan')):.3f}")
+            for r in values.itertuples()]
+    body = ["<h3>Tile values and fair prices</h3>",
+            "<p>Causal: the focal seat takes the tile at its first legal opportunity vs never, same dice, "
+            "focal seat and powers rotated. Fair price = current cost in gold equivalents + value / value of one "
+            "gold (from grant experiments); interval by bootstrap over blocks. The observational column compares "
+            "owners with non-owners in unchanged games and is biased (strong positions buy more tiles).</p>",
+            html.figure(f"{rel}/tile_values.png", "tile value forest plot"), html.table(rows, cols),
+            "<h4>Value of resources (win rate per unit)</h4>",
+            html.table([(r.resource, r.strategy, r.dose, r.win_per_unit, f"[{r.ci_low:.4f}, {r.ci_high:.4f}]")
+                        for r in resources.itertuples()], ["resource", "strategy", "dose", "win rate per unit", "95% CI"])]
+    verdicts = values.get("verdict", pd.Series(dtype=str))
+    over = values.loc[verdicts == "over-priced", "tile"].tolist()
+    under = values.loc[verdicts == "under-priced", "tile"].tolist()
+    summary = (f"Of {len(values)} tile measurements, {len(under)} look under-priced"
+               + (f" ({', '.join(under)})" if under else "") + f" and {len(over)} over-priced"
+               + (f" ({', '.join(over)})" if over else "") + f" at {size.tile_blocks} blocks per experiment; "
+               "the rest are consistent with their current cost.")
+    return body, summary
+
+
+def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize, out: Path) -> Section:
+    body = odds_section(game, page)
+    summaries = [page.summary] if page else []
+    meta: dict[str, Any] = {"seed": size.seed, "code_version": code_version()}
+    if game in games.names():
+        engine = games.load(game)
+        data = games.load_data(game, engine)
+        if data is not None:
+            meta.update(rules_edition=data.rules_edition, data_hash=data.hash,
+                        overrides=dict(data.overrides), assumed=data.assumed(getattr(engine, "ASSUMED_PREFIXES", ())))
+        folder = out / game / "tournament"
+        results = play_tournament(game, engine, data, size, folder)
+        part, text = tournament_section(game, results, folder, f"{game}/tournament")
+        body += part
+        summaries.append(text)
+        if hasattr(engine, "tile_costs"):
+            part, text = tiles_section(game, engine, data, size, out / game / "tiles", f"{game}/tiles")
+            body += part
+            summaries.append(text)
+    else:
+        from sim.core.data import load_game_data
+        data = load_game_data(game)
+        meta.update(rules_edition=data.rules_edition, data_hash=data.hash, assumed=data.assumed())
+        summaries.append("No full-game engine yet: odds and scoring only.")
+    body.append(html.provenance(meta))
+    return Section(game, TITLES.get(game, game), " ".join(summaries), body)
+
+
+TITLES = {"struggle": "Struggle of Empires", "conquest": "Conquest of the Empire (classic)",
+          "acres": "A Few Acres of Snow", "discovery": "Age of Empires III: The Age of Discovery"}
+
+
+def build_report(out: Path, size: ReportSize) -> Path:
+    """Write `out/index.html` with every game's section; return its path."""
+    out.mkdir(parents=True, exist_ok=True)
+    pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(out, quick=size.quick)}
+    sections = [game_section(game, pages.get(game), size, out) for game in TITLES if game in pages or game in games.names()]
+    toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
+    body = [html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "
+                         "tile values and fair prices, flagged imbalances, and the assumptions behind them. "
+                         f"Settings: {json.dumps(size.__dict__)}."), f"<ul>{toc}</ul>"]
+    for s in sections:
+        body.append(f'<h2 id="{s.game}">{html_lib.escape(s.title)}</h2>{html.summary(s.summary)}' + "".join(s.body))
+    index = out / "index.html"
+    tmp = index.with_suffix(".tmp")
+    tmp.write_text(html.page("empires-lab balance report", "\n".join(body)), encoding="utf-8")
+    tmp.replace(index)
+    return index

@@ -1,0 +1,60 @@
+"""The balance report builds, and every image and link it references exists."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyses.balance_report import ReportSize, build_report, flag_imbalances
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("report")
+    size = ReportSize(games=28, tile_blocks=2, tiles=("war_office",), jobs=1, quick=True)
+    return build_report(out, size)
+
+
+def referenced(page: Path) -> list[Path]:
+    text = page.read_text(encoding="utf-8")
+    targets = re.findall(r'(?:src|href)="([^"#:]+)"', text)
+    return [page.parent / t for t in targets]
+
+
+def test_report_has_a_section_per_game(report):
+    text = report.read_text(encoding="utf-8")
+    for game in ("struggle", "conquest", "acres", "discovery"):
+        assert f'id="{game}"' in text
+    assert text.count('class="summary"') >= 5 and "ASSUMED values these numbers depend on" in text
+
+
+def test_every_image_and_link_exists(report):
+    pages = [report] + [p for p in referenced(report) if p.suffix == ".html"]
+    missing = [str(t) for page in pages for t in referenced(page) if not t.exists()]
+    assert referenced(report) and not missing
+
+
+@pytest.mark.skipif(not (shutil.which("chromium") or shutil.which("chromium-browser")), reason="no Chromium here")
+def test_report_renders_in_a_headless_browser(report):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                          "--dump-dom", report.as_uri()], capture_output=True, text=True, timeout=120)
+    assert dom.returncode == 0 and "balance report" in dom.stdout
+
+
+def test_imbalance_flags_use_the_band_and_family_wise_intervals():
+    rng = np.random.default_rng(3)
+    rows = []
+    for g in range(400):
+        winner = 0 if rng.random() < 0.55 else int(rng.integers(1, 4))  # power "a" is far too strong
+        for s, power in enumerate("abcd"):
+            rows.append({"game_index": g, "seat": s, "power": power, "strategy": "x", "winner": s == winner,
+                         "vp": float(s == winner), "rank": 1 if s == winner else 2, "players": 4})
+    flags = flag_imbalances(pd.DataFrame(rows)).set_index(["factor", "level"])
+    assert flags.loc[("power", "a"), "flag"] == "too strong"
+    assert flags.loc[("strategy", "x"), "flag"] == ""
