@@ -90,3 +90,16 @@ def test_every_option_is_assumed_and_listed():
 def test_bad_data_names_the_path(override, message):
     with pytest.raises(DataError, match=message):
         load_components([override])
+
+
+def test_example_coe_e13_galley_moves_on_the_map(board):
+    """COE-E13 map facts: italia -> mare_tyrrhenum -> sicilia; italia and neapolis are not sea
+    neighbours (coast to coast is illegal) but neapolis-sicilia is a strait; mare_narbo ->
+    mare_tyrrhenum -> mare_epirus; mare_cantabricum -> hispania -> mare_narbo; a Mesopotamian
+    galley needs Syria or Armenia (Mesopotamia has no coast)."""
+    p, z = board.provinces, board.sea_zones
+    assert "mare_tyrrhenum" in p["italia"].sea and "sicilia" in z["mare_tyrrhenum"].coast
+    assert "sicilia" in p["neapolis"].strait and "sicilia" not in p["neapolis"].land
+    assert "mare_tyrrhenum" in z["mare_narbo"].sea and "mare_epirus" in z["mare_tyrrhenum"].sea
+    assert {"mare_cantabricum", "mare_narbo"} <= set(p["hispania"].sea)
+    assert not p["mesopotamia"].sea and p["syria"].sea and p["armenia"].sea
