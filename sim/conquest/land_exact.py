@@ -29,6 +29,7 @@ from sim.conquest.combat import LandBattle, SideTables, Tactics, battle_tables
 from sim.conquest.components import Components
 from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
 from sim.core.errors import UserError
+from sim.core.exact import monotone_layers
 
 MAX_PAIR_STATES = 2_000_000
 TIE = 1e-12  # a retreat must be better by more than rounding noise
@@ -133,11 +134,7 @@ class _Chain:
         kept_a = _pad(A.kept, D.pursuit.shape[1], A.total)
         self.x_def = 1.0 + w * (va - A.pursuit @ kept_d.T)
         self.x_att = w * ((D.pursuit @ kept_a.T).T - vd)
-        total = (ta + td).ravel()
-        live = np.flatnonzero(~self.terminal.ravel())
-        order = live[np.argsort(total[live], kind="stable")]
-        cuts = np.flatnonzero(np.diff(total[order])) + 1
-        self.layers = np.split(order, cuts)
+        self.layers = monotone_layers((ta + td).ravel(), np.flatnonzero(~self.terminal.ravel()))
 
     def law(self, flat: np.ndarray):
         """One round from pairs `flat`: loss laws (S, L) of each side and successor states."""

@@ -67,3 +67,17 @@ def absorption_probabilities(q: np.ndarray, r: np.ndarray) -> np.ndarray:
     """
     t = q.shape[0]
     return np.linalg.solve(np.eye(t) - q, r)
+
+
+def monotone_layers(level: np.ndarray, members: np.ndarray) -> list[np.ndarray]:
+    """Indices `members` grouped by `level[members]`, lowest level first.
+
+    For an absorbing chain whose transitions never raise the level except by a self-loop
+    (units only ever decrease), solving the layers in this order needs no matrix inversion:
+    every successor of a layer is solved before it, and a self-loop with probability p is a
+    geometric series, V(s) = sum_{s' != s} P(s -> s') V(s') / (1 - p).
+    """
+    members = np.asarray(members)
+    order = members[np.argsort(level[members], kind="stable")]
+    cuts = np.flatnonzero(np.diff(level[order])) + 1
+    return np.split(order, cuts) if len(order) else []

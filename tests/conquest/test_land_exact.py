@@ -191,3 +191,13 @@ def test_example_coe_e11_variant_3_no_cavalry_no_pursuit():
 def test_too_many_units_for_the_exact_solver_is_a_user_error():
     with pytest.raises(UserError, match="use --mc"):
         solve_land(LandBattle(Army(20, 20, 6, 2), Army(20, 20, 6, 2)), COMPS)
+
+
+def test_monotone_layers_groups_by_level_lowest_first():
+    import numpy as np
+
+    from sim.core.exact import monotone_layers
+    level = np.array([3, 1, 2, 1, 0, 3])
+    layers = monotone_layers(level, np.array([0, 1, 2, 3, 5]))
+    assert [sorted(x.tolist()) for x in layers] == [[1, 3], [2], [0, 5]]
+    assert monotone_layers(level, np.array([], dtype=int)) == []
