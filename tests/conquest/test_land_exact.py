@@ -5,6 +5,7 @@ import functools
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from sim.conquest.components import default_components, load_components
 from sim.conquest.land_exact import solve_land
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective, RetreatPolicy
 from sim.core.errors import UserError
+from sim.core.exact import monotone_layers
 
 COMPS = default_components()
 RULES = {"default": COMPS, "sequential": load_components(["options.simultaneous_hits=false",
@@ -194,9 +196,6 @@ def test_too_many_units_for_the_exact_solver_is_a_user_error():
 
 
 def test_monotone_layers_groups_by_level_lowest_first():
-    import numpy as np
-
-    from sim.core.exact import monotone_layers
     level = np.array([3, 1, 2, 1, 0, 3])
     layers = monotone_layers(level, np.array([0, 1, 2, 3, 5]))
     assert [sorted(x.tolist()) for x in layers] == [[1, 3], [2], [0, 5]]
