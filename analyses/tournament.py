@@ -5,12 +5,13 @@ Input: a run folder written by `empires tournament` (or any results table with t
 RUN_DIR --json`), and CSV + PNG files in RUN_DIR/analysis/.
 
 - Win rate per strategy, power and seat: share of seat-games won, with n and a Wilson 95 %
-  interval. A shared first place counts as a win for every player sharing it.
+  interval at the effective sample size (design effect of blocks, `sim.core.stats.clustered_wilson`).
+  A shared first place counts as a win for every player sharing it.
 - Average VP and rank per level.
 - Plackett-Luce ratings with strategy, seat and power effects on the finishing order
   (`sim.core.ratings`), intervals clustered by block (games of a block share their dice).
 - Imbalance flags: every seat and every power is tested against the overall win rate per
-  seat-game (exact binomial test), Holm-adjusted over the whole family; flagged when the
+  seat-game (z-test with the block design effect), Holm-adjusted over the whole family; flagged when the
   adjusted p-value is below 0.05.
 - First-seat advantage: seat 0's win rate minus the overall rate per seat-game.
 - Distributions of VP per strategy and, when the engine reports a `length` column, of game
@@ -28,20 +29,34 @@ import pandas as pd
 from scipy import stats as scipy_stats
 
 from sim.core.ratings import plackett_luce
-from sim.core.stats import holm, mean_interval, wilson_interval
+from sim.core.stats import clustered_wilson, holm, mean_interval, wilson_interval
 
 FACTORS = (("by_strategy", "strategy"), ("by_power", "power"), ("by_seat", "seat"))
 ALPHA = 0.05
 
 
 def level_table(results: pd.DataFrame, column: str) -> pd.DataFrame:
-    """Per level of one factor: n, wins, win rate with Wilson interval, mean VP, mean rank."""
+    """Per level of one factor: n, wins, win rate with its 95 % interval, mean VP, mean rank.
+
+    The interval is Wilson's at the effective sample size n / deff, deff >= 1 being the design
+    effect of blocks (games sharing dice are dependent: a block whose dice favour seat 0 makes
+    seat 0 win in many of its games). Without a `block` column, plain Wilson (deff 1)."""
     grouped = results.groupby(column, sort=True)
     table = pd.DataFrame({"n": grouped.size(), "wins": grouped["winner"].sum(),
                           "mean_vp": grouped["vp"].mean(), "mean_rank": grouped["rank"].mean()})
     table["win_rate"] = table["wins"] / table["n"]
-    table["ci_low"], table["ci_high"] = wilson_interval(table["wins"].to_numpy(), table["n"].to_numpy())
+    intervals = {level: interval(group) for level, group in grouped}
+    for i, name in enumerate(("ci_low", "ci_high", "deff")):
+        table[name] = [intervals[level][i] for level in table.index]
     return table
+
+
+def interval(rows: pd.DataFrame) -> tuple[float, float, float]:
+    """(low, high, deff) of the win rate of some seat-games, clustered by block when known."""
+    if "block" not in rows:
+        return (*wilson_interval(int(rows["winner"].sum()), len(rows)), 1.0)
+    per_block = rows.groupby("block")["winner"].agg(["sum", "size"])
+    return clustered_wilson(per_block["sum"].to_numpy(), per_block["size"].to_numpy())
 
 
 def summarise(results: pd.DataFrame) -> dict[str, Any]:
@@ -49,7 +64,8 @@ def summarise(results: pd.DataFrame) -> dict[str, Any]:
     out: dict[str, Any] = {"games": int(results["game_index"].nunique())}
     for key, column in FACTORS:
         out[key] = {str(level): {"win_rate": float(row.win_rate), "ci95": [float(row.ci_low), float(row.ci_high)],
-                                 "n": int(row.n), "mean_vp": float(row.mean_vp), "mean_rank": float(row.mean_rank)}
+                                 "n": int(row.n), "deff": float(row.deff), "mean_vp": float(row.mean_vp),
+                                 "mean_rank": float(row.mean_rank)}
                     for level, row in level_table(results, column).iterrows()}
     return out
 
@@ -60,14 +76,16 @@ def null_rate(results: pd.DataFrame) -> float:
 
 
 def imbalance_flags(results: pd.DataFrame) -> pd.DataFrame:
-    """Each seat and power against the null rate; Holm-adjusted over all of them together."""
+    """Each seat and power against the null rate (z-test, variance inflated by the block design
+    effect); Holm-adjusted over all of them together."""
     p0 = null_rate(results)
     rows = []
     for column in ("seat", "power"):
         for level, row in level_table(results, column).iterrows():
-            test = scipy_stats.binomtest(int(row.wins), int(row.n), p0)
+            se = np.sqrt(row.deff * p0 * (1 - p0) / row.n)
+            p_value = float(2 * scipy_stats.norm.sf(abs(row.win_rate - p0) / se)) if se > 0 else 1.0
             rows.append({"factor": column, "level": str(level), "n": int(row.n), "win_rate": row.win_rate,
-                         "expected": p0, "p_value": test.pvalue})
+                         "expected": p0, "deff": row.deff, "p_value": p_value})
     flags = pd.DataFrame(rows)
     flags["p_holm"] = holm(flags["p_value"].to_numpy())
     flags["flagged"] = flags["p_holm"] < ALPHA
@@ -75,11 +93,11 @@ def imbalance_flags(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def first_seat(results: pd.DataFrame) -> dict[str, Any]:
-    """Seat 0's win rate against the null rate, with the Wilson interval of the difference's
-    first term (the null rate is known far more precisely, from all seats)."""
+    """Seat 0's win rate against the null rate, with seat 0's interval shifted by the null rate
+    (which is known far more precisely, from all seats)."""
     seat0 = results[results["seat"] == 0]
     wins, n = int(seat0["winner"].sum()), len(seat0)
-    low, high = wilson_interval(wins, n)
+    low, high, _ = interval(seat0)
     p0 = null_rate(results)
     return {"win_rate": wins / n, "ci95": [low, high], "n": n, "expected": p0,
             "advantage": wins / n - p0, "advantage_ci95": [low - p0, high - p0]}

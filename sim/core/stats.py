@@ -67,3 +67,24 @@ def holm(pvalues):
     m = len(order)
     out[order] = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * p[order]))
     return out
+
+
+def clustered_wilson(successes, n, z: float = Z95) -> tuple[float, float, float]:
+    """Wilson interval for a proportion pooled over clusters of dependent trials (e.g. blocks of
+    games sharing dice): the cluster-robust variance of the ratio estimate gives a design
+    effect deff >= 1, and the interval is Wilson's at the effective size n / deff.
+
+    `successes` and `n` hold one count per cluster. Returns (low, high, deff).
+    """
+    k = np.asarray(successes, dtype=float)
+    m = np.asarray(n, dtype=float)
+    total, clusters = m.sum(), len(m)
+    p = k.sum() / total
+    binomial = p * (1 - p) / total
+    if clusters < 2 or binomial <= 0:
+        low, high = wilson_interval(k.sum(), total, z)
+        return low, high, 1.0
+    robust = clusters / (clusters - 1) * np.sum((k - p * m) ** 2) / total**2
+    deff = max(1.0, float(robust / binomial))
+    low, high = wilson_interval(p * total / deff, total / deff, z)
+    return low, high, deff

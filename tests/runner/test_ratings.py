@@ -103,3 +103,31 @@ def test_block_scores_count_shared_wins_by_head():
     })
     scores = block_scores(table, "a", "b")
     assert scores.tolist() == [pytest.approx((1.0 + 0.5) / 2), 0.5]
+
+
+def test_clustered_wilson_keeps_coverage_where_plain_wilson_loses_it():
+    """40 blocks of 12 dependent games (beta-binomial, intra-block correlation 0.2, p = 0.3)."""
+    from sim.core.stats import clustered_wilson, wilson_interval
+    rng = np.random.default_rng(31)
+    p, rho, blocks, size, reps = 0.3, 0.2, 40, 12, 1000
+    a = p * (1 - rho) / rho
+    b = (1 - p) * (1 - rho) / rho
+    clustered, plain = [], []
+    for _ in range(reps):
+        wins = rng.binomial(size, rng.beta(a, b, blocks))
+        low, high, deff = clustered_wilson(wins, np.full(blocks, size))
+        clustered.append(low <= p <= high)
+        low, high = wilson_interval(wins.sum(), blocks * size)
+        plain.append(low <= p <= high)
+    se = np.sqrt(0.95 * 0.05 / reps)
+    assert np.mean(clustered) > 0.95 - 4 * se
+    assert np.mean(plain) < 0.95 - 4 * se  # the dependence is real: plain Wilson under-covers
+
+
+def test_clustered_wilson_on_independent_games_only_adds_the_small_sample_factor():
+    """Blocks of one game: the robust variance is p(1-p)/(C-1), so deff = C/(C-1) exactly."""
+    from sim.core.stats import clustered_wilson, wilson_interval
+    wins = np.array([1, 0, 0, 1, 1, 0, 0, 0, 1, 0])
+    low, high, deff = clustered_wilson(wins, np.ones(10))
+    assert deff == pytest.approx(10 / 9)
+    assert (low, high) == pytest.approx(wilson_interval(4 * 0.9, 9.0))
