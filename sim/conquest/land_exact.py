@@ -101,7 +101,7 @@ def solve_land(battle: LandBattle, comps: Components, attacker_policy: RetreatPo
     pairs = np.prod([u + 1 for u in a_units]) * np.prod([u + 1 for u in d_units])
     if pairs > max_states:
         raise UserError(f"armies {a_units} vs {d_units} have {pairs:,} unit states, more than the "
-                        f"exact solver's {max_states:,}; use --mc N")
+                        f"exact solver's {max_states:,}; use --mc N with the fight or retreat-below=K policy")
     A, D, ext, width = battle_tables(battle, comps, tactics)
     chain = _Chain(battle, comps, A, D, ext, width, objective)
     a_ret, d_ret, root_value = chain.backward(attacker_policy, defender_policy)
