@@ -125,8 +125,11 @@ def tournament_command(args: argparse.Namespace) -> int:
         store = runner.new_run(args.out or Path("runs") / f"{game}-s{seed}-{stamp}", game, plan, engine)
     try:
         results = runner.run(plan, store, args.jobs, args.backend, args.scheduler, args.quiet)
-    except KeyboardInterrupt:
-        sys.stderr.write(f"empires: finished batches are kept; continue with --resume {store.folder}\n")
+    except BaseException as exc:
+        if not store.manifest["batches_done"] and not args.resume:
+            store.discard()  # e.g. an unreachable --scheduler: leave no empty run behind
+        elif isinstance(exc, KeyboardInterrupt):
+            sys.stderr.write(f"empires: finished batches are kept; continue with --resume {store.folder}\n")
         raise
     store.note(finished=now())
     from analyses.tournament import summarise

@@ -10,7 +10,9 @@ unbalanced design; in a balanced one it sharpens them. Tied players share a choi
 Effects are reported per factor on the log-worth scale and sum to zero over the levels of a
 factor (an effect of +0.2 means worth exp(0.2) = 1.22 times the factor's average). Intervals
 are Wald intervals from a cluster-robust (sandwich) covariance with one cluster per block of
-games, because games sharing dice (common random numbers) are not independent. A very weak
+games, because games sharing dice (common random numbers) are not independent; a standard
+error is never taken below the model-based one (inverse information), which keeps intervals
+honest when there are only a few blocks (one block gives no sandwich estimate at all). A very weak
 ridge penalty (RIDGE) keeps estimates finite when some level never wins.
 """
 
@@ -116,7 +118,9 @@ def plackett_luce(ranks: np.ndarray, factors: Mapping[str, np.ndarray],
     for factor, levels, basis in names:
         stop = start + basis.shape[1]
         effect = basis @ theta[start:stop]
-        se = np.sqrt(np.clip(np.diag(basis @ cov[start:stop, start:stop] @ basis.T), 0.0, None))
+        robust = np.diag(basis @ cov[start:stop, start:stop] @ basis.T)
+        model = np.diag(basis @ bread[start:stop, start:stop] @ basis.T)
+        se = np.sqrt(np.maximum(robust, model))  # never narrower than for independent games
         rows += [{"factor": factor, "level": lvl, "effect": e, "se": s,
                   "ci_low": e - Z95 * s, "ci_high": e + Z95 * s} for lvl, e, s in zip(levels, effect, se)]
         start = stop

@@ -11,6 +11,7 @@ files are the truth and resuming repairs the manifest. No server to run, nothing
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable
@@ -124,6 +125,15 @@ class RunStore:
     def save(self) -> None:
         text = json.dumps(self.manifest, indent=2, default=str)
         atomic_write(self.folder / MANIFEST, lambda tmp: tmp.write_text(text + "\n", "utf-8"))
+
+    def discard(self) -> None:
+        """Remove a run that has not finished a single batch (nothing to resume from)."""
+        if self.manifest["batches_done"]:
+            raise ValueError(f"{self.folder}: holds finished batches; refusing to discard it")
+        (self.folder / MANIFEST).unlink(missing_ok=True)
+        for path in (self.folder / PARTS, self.folder):
+            with contextlib.suppress(OSError):
+                path.rmdir()  # only if empty: nothing but what `create` made is removed
 
     @property
     def complete(self) -> bool:

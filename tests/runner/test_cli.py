@@ -74,6 +74,7 @@ def test_compare_decision_does_not_depend_on_jobs_or_batch_size(capsys):
     (["tournament", "toy", "--players", "5", "--strategies", "strong"], "--players 5 is out of range"),
     (["tournament", "toy", "--strategies", "strong", "--set", "a.b=1"], "has no component data"),
     (["tournament", "ghost", "--strategies", "x"], "engine sim.ghost_engine_not_written is not available"),
+    (["tournament", "toy", "--strategies", "strong", "--scheduler", "bogus://x"], "--scheduler bogus://x: cannot connect"),
     (["compare", "toy", "strong", "bogus", "--sprt"], "strategy: 'bogus' is not allowed"),
     (["compare", "toy", "strong", "strong", "--sprt"], "give two different strategies"),
     (["compare", "toy", "strong", "random", "--sprt", "--alpha", "0.7"], "--alpha 0.7 is out of range"),
@@ -88,7 +89,7 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, tmp_path, monke
         games._REGISTRY.pop("ghost")
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("empires: error: ") and message in err
-    assert not list(tmp_path.rglob("*.parquet"))
+    assert not [p for p in tmp_path.rglob("*") if p.is_file() or p.name.startswith("toy-")]  # no run left
 
 
 def test_unknown_game_is_an_argparse_error_with_exit_2(capsys):
