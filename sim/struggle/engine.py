@@ -120,6 +120,8 @@ class Engine:
                          for p in range(s.players)] for g, (s, gi) in enumerate(zip(self.seatings, self.game_indices))]
         self.public_unrest = np.zeros((b, MAX_SEATS), dtype=np.int32)
         self.on_step = None            # optional callback(engine, where) after every step (tests)
+        self.refresh_rows()
+        self.n_rounds = [self.rounds_in_war(g) for g in range(b)]
 
     def _consts(self) -> None:
         r = self.rule
@@ -145,15 +147,21 @@ class Engine:
     def power_name(self, g: int, p: int) -> str:
         return self.t.powers[self.s.power[g, p]]
 
+    def refresh_rows(self) -> None:
+        """Cache the alliance rows as Python lists (they change only in the auction)."""
+        self._rows = self.s.row.tolist()
+
     def allied(self, g: int, p: int, q: int) -> bool:
         """SOE-6.7: players in the same alliance row are allies for the war."""
-        return p != q and self.s.row[g, p] >= 0 and self.s.row[g, p] == self.s.row[g, q]
+        rows = self._rows[g]
+        return p != q and rows[p] >= 0 and rows[p] == rows[q]
 
     def enemy(self, g: int, p: int, q: int) -> bool:
         return p != q and not self.allied(g, p, q)
 
     def allies(self, g: int, p: int) -> list[int]:
-        return [q for q in self.s.seats(g) if self.allied(g, p, q)]
+        rows = self._rows[g]
+        return [q for q in range(int(self.s.n_players[g])) if q != p and rows[p] >= 0 and rows[q] == rows[p]]
 
     def owns(self, g: int, p: int, tile: str) -> int:
         return int(self.s.dev_owned[g, p, self.k[tile]])
@@ -408,6 +416,8 @@ class Engine:
 
     def rounds_in_war(self, g: int) -> int:
         """SOE-4.2: 6 rounds with 2-4 players, 5 with 5-7."""
+        if hasattr(self, "n_rounds"):
+            return self.n_rounds[g]
         return self.rule("game.rounds_2_to_4_players" if self.s.n_players[g] <= 4 else "game.rounds_5_to_7_players")
 
     def rounds(self) -> None:
@@ -453,6 +463,7 @@ class Engine:
         s = self.s
         s.row[:] = -1
         s.turn_order[:] = -1
+        self.refresh_rows()
         for g in range(s.n):
             n = int(s.n_players[g])
             opener = 0 if s.war == 1 else int(s.last_in_order[g])             # SOE-6.2
@@ -460,6 +471,7 @@ class Engine:
             while placed < n:
                 placed = self.auction(g, opener, placed)
                 opener = (opener + 1) % n
+            self._rows[g] = s.row[g].tolist()
             s.last_in_order[g] = s.turn_order[g, n - 1]                       # SOE-6.8
 
     def auction(self, g: int, opener: int, placed: int) -> int:
@@ -543,11 +555,13 @@ class Engine:
         s, t = self.s, self.t
         if s.bought[g, p]:
             return []
-        out = [("dev", k) for k in range(len(t.dev))
-               if s.dev_display[g, k] > 0 and not s.no_retake[g, p, k] and s.population[g, p] >= t.dev_pop[k]
-               and self._raid_possible(g, p, k)]
-        out += [("alliance", i) for i in np.flatnonzero(s.alliance_owner[g] < 0)]
-        out += [("company", i) for i in np.flatnonzero(s.company_owner[g] < 0)]
+        display = s.dev_display[g].tolist()
+        banned = s.no_retake[g, p].tolist()
+        pop = int(s.population[g, p])
+        out = [("dev", k) for k, n in enumerate(display)
+               if n > 0 and not banned[k] and pop >= t.dev_pop[k] and self._raid_possible(g, p, k)]
+        out += [("alliance", i) for i in np.flatnonzero(s.alliance_owner[g] < 0).tolist()]
+        out += [("company", i) for i in np.flatnonzero(s.company_owner[g] < 0).tolist()]
         return out
 
     def _raid_possible(self, g: int, p: int, k: int) -> bool:
@@ -795,24 +809,31 @@ class Engine:
         there (SOE-A22), a neutral token, a Pirates / Slave Revolt tile; a land attack needs an
         own army in the region, a naval-only attack an own fleet there and an enemy fleet."""
         s, t = self.s, self.t
+        u = s.units[g]
+        armies = (u[p, :N_REGIONS, ARMY] > 0).tolist()
+        fleets = (u[p, :N_REGIONS, FLEET] > 0).tolist()
+        if not (any(armies) or any(fleets)):
+            return []
+        enemies = [q for q in range(int(s.n_players[g])) if self.enemy(g, p, q)]
+        present = ((s.markers[g] > 0) | (u[:, :N_REGIONS].sum(axis=2) > 0)).tolist()
+        enemy_fleets = (u[:, :N_REGIONS, FLEET] > 0).tolist()
+        neutrals: dict[int, list[int]] = {}
+        for k in np.flatnonzero((s.token_state[g] == ON_MAP) & (t.token_kind == NEUTRAL)).tolist():
+            neutrals.setdefault(int(t.token_region[k]), []).append(k)
+        pirates, revolt = int(s.pirates_region[g]), int(s.revolt_region[g])
         out = []
         for r in range(N_REGIONS):
-            army = s.units[g, p, r, ARMY] > 0
-            fleet = s.units[g, p, r, FLEET] > 0
+            army, fleet = armies[r], fleets[r]
             if not (army or fleet):
                 continue
-            for q in s.seats(g):
-                if not self.enemy(g, p, q):
-                    continue
-                if army and (s.markers[g, q, r] > 0 or s.units[g, q, r].sum() > 0):
-                    out.append((r, ("player", q)))
-                elif fleet and not army and s.units[g, q, r, FLEET] > 0:
+            for q in enemies:
+                if (army and present[q][r]) or (fleet and not army and enemy_fleets[q][r]):
                     out.append((r, ("player", q)))
             if army:
-                out += [(r, ("neutral", int(k))) for k in self.tokens_on_map(g, r, NEUTRAL)]
-                if s.revolt_region[g] == r and s.revolt_victim[g] != p:
+                out += [(r, ("neutral", k)) for k in neutrals.get(r, ())]
+                if revolt == r and s.revolt_victim[g] != p:
                     out.append((r, ("revolt",)))
-            if fleet and s.pirates_region[g] == r and s.pirates_victim[g] != p:
+            if fleet and pirates == r and s.pirates_victim[g] != p:
                 out.append((r, ("pirates",)))
         return out
 

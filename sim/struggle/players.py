@@ -22,6 +22,7 @@ import numpy as np
 
 from sim.core.dice import diff_pmf
 from sim.core.errors import UserError
+from sim.struggle import combat
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, N_REGIONS, UPPER
 
 
@@ -66,6 +67,21 @@ def duel_odds(att: int, dfn: int) -> tuple[float, float]:
     d = max(-6, min(6, att - dfn))
     w, t = win_table()[d + 6]
     return float(w), float(t)
+
+
+# Unit counts fed to the exact odds are capped: beyond these the margin is clipped at +-6 by the
+# dice anyway, and the cache of exact laws stays small.
+CAP_ARMIES, CAP_FLEETS, CAP_ALLIES = 4, 2, 2
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def attack_summary(cfg: combat.Attack, rules) -> tuple[float, float, float, float]:
+    """(P(attacker wins), P(control change), E[attacker units lost], E[defender units lost])
+    of one configuration, from the exact law of `combat.attack_odds` (SOE-12.3)."""
+    odds = combat.attack_odds(cfg, rules)
+    lost = sum(k * q for k, q in odds.losses("att").items())
+    killed = sum(k * q for k, q in odds.losses("def").items())
+    return odds.attacker_win, odds.control_change, lost, killed
 
 
 class Player:
@@ -297,64 +313,90 @@ class ScriptedPlayer(Player):
             base += self.q["leader_weight"]
         return base
 
-    def strengths(self, r: int, target: tuple) -> tuple[int, int]:
-        """Estimated land strengths before dice (SOE-12.8), without allies on either side."""
+    def snapshot(self) -> tuple[list, list, list]:
+        """Units, tiles owned and tiles used of this game as Python lists (one decision)."""
+        s = self.e.s
+        return s.units[self.g].tolist(), s.dev_owned[self.g].tolist(), s.dev_used[self.g].tolist()
+
+    def attack_config(self, r: int, target: tuple, snap=None) -> combat.Attack | None:
+        """The `combat.Attack` configuration of an attack as this player foresees it: allies
+        on both sides commit everything (SOE-12.5), training as superiority, tiles as owned;
+        counts are capped where more units no longer change the odds much (cache size)."""
         e, g, p = self.e, self.g, self.p
         s = e.s
+        u, own, used = snap if snap is not None else self.snapshot()
+        k = e.k
         nav = int(e.t.naval_region[r])
-        att = int(s.units[g, p, r, ARMY]) + e.alliance_bonus(g, p, r, ARMY)
-        opp = target[1] if target[0] == "player" else -1
-        if att:
-            att += e._training(g, p, opp, "army_training")
-        my_fleets = int(s.units[g, p, nav, FLEET]) if nav >= 0 else 0
-        if target[0] == "player":
-            dfn = int(s.units[g, opp, r, ARMY]) + 2 * int(s.units[g, opp, r, FORT]) + e.alliance_bonus(g, opp, r, ARMY)
-            if dfn:
-                dfn += e._training(g, opp, p, "army_training")
-            their = int(s.units[g, opp, nav, FLEET]) if nav >= 0 else 0
-            for q in e.allies(g, opp):
-                dfn += int(s.units[g, q, r, ARMY])
-            if my_fleets > their:
-                att += 1
-            elif their > 0:
-                dfn += 1
-            if not s.units[g, p, r, ARMY]:
-                return my_fleets, their          # fleet-only battle
-            return att, dfn
-        if my_fleets and nav >= 0:
-            att += 1
-        if target[0] == "neutral":
-            return att, int(e.t.token_strength[target[1]])
-        return (att, 3) if target[0] == "revolt" else (my_fleets, 1)
-
-    def attack_value(self, r: int, target: tuple, fee: bool = True) -> float:
-        e, g = self.e, self.g
-        att, dfn = self.strengths(r, target)
-        win, tie = duel_odds(att, dfn)
         kind = target[0]
+        armies = min(u[p][r][ARMY], CAP_ARMIES)
+        fleets = min(u[p][nav][FLEET], CAP_FLEETS) if nav >= 0 else 0
+        mine_allies = e.allies(g, p)
+        ally_armies = min(sum(u[q][r][ARMY] for q in mine_allies), CAP_ALLIES)
+        ally_fleets = min(sum(u[q][nav][FLEET] for q in mine_allies), CAP_ALLIES) if nav >= 0 else 0
+        res = k["reserves"]
+        reserves = min(own[p][res] - used[p][res], 1)
+        at = own[p][k["army_training"]]
         if kind == "player":
             d = target[1]
-            fleet_only = not e.s.units[g, self.p, r, ARMY]
-            gain = 0.0 if fleet_only or e.s.markers[g, d, r] == 0 else self.capture_value(r, d)
-            gain += self.q["kill_value"] * (win + tie)
-            if not fleet_only and e.s.markers[g, d, r] > 0 and e.free_markers(g, self.p) <= 0:
-                gain = self.q["kill_value"] * (win + tie)
+            theirs = e.allies(g, d)
+            dat = own[d][k["army_training"]]
+            ant, dnt = own[p][k["naval_training"]], own[d][k["naval_training"]]
+            return combat.Attack(
+                att_armies=armies, def_armies=min(u[d][r][ARMY], CAP_ARMIES), def_forts=u[d][r][FORT],
+                att_fleets=fleets, def_fleets=min(u[d][nav][FLEET], CAP_FLEETS) if nav >= 0 else 0,
+                att_ally_armies=ally_armies, att_ally_fleets=ally_fleets,
+                def_ally_armies=min(sum(u[q][r][ARMY] for q in theirs), CAP_ALLIES),
+                def_ally_fleets=min(sum(u[q][nav][FLEET] for q in theirs), CAP_ALLIES) if nav >= 0 else 0,
+                att_army_training=int(at > dat), def_army_training=int(dat > at),
+                att_naval_training=int(ant > dnt), def_naval_training=int(dnt > ant),
+                att_alliance_army=min(e.alliance_bonus(g, p, r, ARMY), 1),
+                def_alliance_army=min(e.alliance_bonus(g, d, r, ARMY), 1),
+                naval_phase=nav >= 0, att_reserves=reserves,
+                def_reserves=min(own[d][res] - used[d][res], 1),
+                def_refuse=own[d][k["refuse_battle"]] > 0,
+                def_has_marker=bool(s.markers[g, d, r] > 0))
+        if kind == "neutral" or kind == "revolt":
+            strength = int(e.t.token_strength[target[1]]) if kind == "neutral" else 3
+            if kind == "revolt":
+                fleets = min(u[p][r][FLEET], CAP_FLEETS)
+            return combat.Attack(att_armies=armies, att_fleets=fleets, att_ally_armies=ally_armies,
+                                 att_army_training=int(at > 0), att_alliance_army=min(e.alliance_bonus(g, p, r, ARMY), 1),
+                                 naval_phase=nav >= 0 or kind == "revolt", neutral=strength, att_reserves=reserves)
+        return None
+
+    def attack_value(self, r: int, target: tuple, fee: bool = True, snap=None) -> float:
+        """Expected VP of an attack from the exact outcome law of `sim.struggle.combat`
+        (control change, units lost by each side)."""
+        e, g = self.e, self.g
+        kind = target[0]
+        cfg = self.attack_config(r, target, snap)
+        if cfg is None:                                    # a Pirates tile: fleets against 1
+            win, tie = duel_odds(min(int(e.s.units[g, self.p, r, FLEET]), 9), 1)
+            control, lost, killed = win, (1 - win) + 1 / 6, 0.0
+        else:
+            win, control, lost, killed = attack_summary(cfg, self.e.comp.combat)
+        if win < self.q["min_win"]:
+            return -1.0
+        if kind == "player":
+            d = target[1]
+            gain = self.capture_value(r, d) if e.free_markers(g, self.p) > 0 else 0.0
         elif kind == "neutral":
             tok = target[1]
             gain = (self.marker_value(r) if e.free_markers(g, self.p) > 0 else 0.0)
             gain += self.q["gold_vp"] * e.t.token_gold[tok] + e.t.token_vp[tok]
         else:
             gain = self.marker_value(r) + 0.5
-        loss = (1 - win) + 1 / 6
-        cost = (self.gold_price(e.fee) if fee else 0.0) + loss * (self.q["unit_vp"] + self.unrest_price())
-        if win < self.q["min_win"]:
-            return -1.0
-        return win * gain - cost
+        cost = (self.gold_price(e.fee) if fee else 0.0) + lost * (self.q["unit_vp"] + self.unrest_price())
+        return control * gain + self.q["kill_value"] * killed - cost
 
     def best_attack(self, fee: bool = True):
         best, best_v = None, self.q["attack_threshold"]
-        for r, target in self.e.attack_targets(self.g, self.p):
-            v = self.attack_value(r, target, fee)
+        targets = self.e.attack_targets(self.g, self.p)
+        if not targets:
+            return None, best_v
+        snap = self.snapshot()
+        for r, target in targets:
+            v = self.attack_value(r, target, fee, snap)
             if v > best_v:
                 best, best_v = (r, target), v
         return best, best_v

@@ -73,6 +73,7 @@ def blank(powers, rows=None, war: int = 1):
     s.row[0, :n] = rows
     s.turn_order[0, :n] = np.arange(n)
     s.war = war
+    e.refresh_rows()
     return e
 
 
