@@ -5,12 +5,12 @@
 rounds of two actions per player (SOE-7..14), income / upkeep / growth (SOE-15), scoring
 (SOE-16) and end of war (SOE-17); then end of game (SOE-18). A step is one action slot of one
 turn position: each game's player picks an action, the engine applies its deterministic part,
-and every battle declared in that step across the batch is resolved by one bulk duel call per
-battle stage (naval, then land) -- see `battles.py`-style helpers at the end of this module.
+and every battle declared in that step across the batch is resolved by one vectorised duel call
+per battle stage (naval, then land) through `sim.struggle.combat.settle_duels`.
 
 Randomness: each game owns the streams `(root_seed, game_index, purpose)` for purposes
-"setup", "sea", "dice" and "players", read through small per-game buffers, so a game's draws
-never depend on the other games of the batch.
+"setup", "tokens<war>", "sea", "dice", "reserves" and "players<seat>", read through small
+per-game buffers, so a game's draws never depend on the other games of the batch.
 
 Players are objects with the decision methods of `sim.struggle.players.Player`; they read the
 state through the engine and propose actions that the engine validates (an illegal proposal is
@@ -658,12 +658,13 @@ class Engine:
         return out
 
     def build(self, g: int, p: int, kind: int, tile: str | None = None, dst: int | None = None,
-              destroy_at: int | None = None, militia_dst: int | None = "none") -> None:
+              destroy_at: int | None = None, militia_dst: int | None = "none", then: int | None = None) -> None:
         """SOE-9: build one unit at home for 1 population (or free with Mercenaries / Pressgangs /
         Trained Natives, SOE-20.5..20.7), then an optional free move (a fort moves as an army,
         SOE-9.3); with every piece of the kind on the map, destroy one (`destroy_at`) for +1
         unrest first (SOE-9.5). Militia (SOE-20.8): an extra army for its population when no
-        free tile is used (`militia_dst` not "none": build it, moving it there if not None)."""
+        free tile is used (`militia_dst` not "none": build it, moving it there if not None).
+        A Trained Natives army still has its free build move (`then`, with a sea roll)."""
         s = self.s
         if (kind, tile) not in self.build_options(g, p):
             raise RuleViolation(f"game {g}: seat {p} may not build {UNIT_NAMES[kind]} with {tile}")
@@ -683,6 +684,8 @@ class Engine:
                 raise RuleViolation("Trained Natives need a colonial region with an own marker or unit")
             s.units[g, p, dst, ARMY] += 1                      # no sea roll, no fleet needed
             self.log(g, "build", seat=p, unit="army", tile=tile, dst=self.loc_name(dst), sea="placed")
+            if then is not None:
+                self.move_unit(g, p, ARMY, dst, then)
         else:
             s.units[g, p, HOME, kind] += 1
             self.log(g, "build", seat=p, unit=UNIT_NAMES[kind], tile=tile)
@@ -925,11 +928,15 @@ class Engine:
                     out.append((q, (min(armies, commit[0]), min(fleets, commit[1]))))
         return out
 
-    def alliance_bonus(self, g: int, p: int, r: int, symbol: int) -> int:
-        """SOE-12.6 / SOE-22: +1 per own alliance tile naming the region with that symbol."""
+    def alliance_bonus(self, g: int, p: int, r: int, symbol: int, both_to: int = ARMY) -> int:
+        """SOE-12.6 / SOE-22: +1 per own alliance tile naming the region with that symbol; a
+        tile with both symbols counts once, for the strength its owner picks (`both_to`)."""
         t = self.t
         mine = self.s.alliance_owner[g] == p
-        ok = t.alliance_army if symbol == ARMY else t.alliance_fleet
+        if symbol == ARMY:
+            ok = t.alliance_army & (~t.alliance_fleet | (both_to == ARMY))
+        else:
+            ok = t.alliance_fleet & (~t.alliance_army | (both_to == FLEET))
         return self.alliance_plus * int((mine & ok & t.alliance_regions[:, r]).sum())
 
     def _training(self, g: int, p: int, opp: int, tile: str) -> int:
@@ -951,8 +958,9 @@ class Engine:
             own_a = own_a or any(c[1] for _, c in helpers)
             own_d = own_d or any(c[1] for _, c in def_helpers)
         can_a, can_d = s.units[g, p, nav, FLEET] > 0, s.units[g, d, nav, FLEET] > 0
-        att = self._fleet_side(g, p, nav, helpers, opp=d, region=a.region)
-        dfn = self._fleet_side(g, d, nav, def_helpers, opp=p, region=a.region)
+        pick = ARMY if land else FLEET                 # a two-symbol alliance tile backs the land battle
+        att = self._fleet_side(g, p, nav, helpers, opp=d, region=a.region, both_to=pick)
+        dfn = self._fleet_side(g, d, nav, def_helpers, opp=p, region=a.region, both_to=pick)
         if not land:
             must = self.comp.combat.naval_only_defender_must_fight
             if can_d and (must or self.players[g][d].fight_naval(a, dfn, att, False)):
@@ -970,7 +978,8 @@ class Engine:
             return
         a.naval, a.naval_def = att, dfn
 
-    def _fleet_side(self, g: int, p: int, nav: int, helpers, opp: int, region: int | None = None) -> Side:
+    def _fleet_side(self, g: int, p: int, nav: int, helpers, opp: int, region: int | None = None,
+                    both_to: int = FLEET) -> Side:
         """SOE-12.7.4: own fleets + allies' committed fleets + alliance fleet tile + training."""
         s = self.s
         side = Side(p, units={p: int(s.units[g, p, nav, FLEET])})
@@ -979,7 +988,7 @@ class Engine:
                 side.units[q] = f
         if s.units[g, p, nav, FLEET] > 0:
             side.bonus += self._training(g, p, opp, "naval_training")
-        side.bonus += self.alliance_bonus(g, p, nav if region is None else region, FLEET)
+        side.bonus += self.alliance_bonus(g, p, nav if region is None else region, FLEET, both_to)
         return side
 
     def _land_side(self, g: int, p: int, r: int, nav: int, helpers, attacker: bool, support: bool, opp: int) -> Side:
@@ -1041,9 +1050,9 @@ class Engine:
         att = np.array([x.strength(self.fort_strength) for x, _ in pairs])
         dfn = np.array([y.strength(self.fort_strength) for _, y in pairs])
         k = np.array([self.battle_dice[g].next() for g in games])
-        outcome = duel_draws(att, dfn, k)
+        outcome = combat.settle_duels(k, att, dfn)[0].tolist()
         return [{"att": int(att[i]), "def": int(dfn[i]), "pa": int(k[i]) // 36, "pd": int(k[i]) % 36,
-                 "winner": int(outcome[i])} for i in range(len(pairs))]
+                 "winner": outcome[i]} for i in range(len(pairs))]
 
     def _reserves(self, a: Attack, x: Side, y: Side, res: dict, naval: bool) -> dict:
         """SOE-20.3 / SOE-A20: alternate re-rolls (attacker first) with Reserves tiles, per the
@@ -1074,7 +1083,7 @@ class Engine:
                 res.setdefault("rerolls", []).append([self.power_name(g, p), int(PAIR_FIRST[new]),
                                                       int(PAIR_SECOND[new])])
                 changed = True
-        res["winner"] = int(duel_draws(np.array([sa]), np.array([sd]), np.array([res["pa"] * 36 + res["pd"]]))[0])
+        res["winner"] = int(combat.settle_duels([res["pa"] * 36 + res["pd"]], [sa], [sd])[0][0])
         return res
 
     def _dice_fields(self, res: dict) -> dict:
@@ -1314,12 +1323,3 @@ def _json_default(x):
     raise TypeError(type(x))
 
 
-# ---------------------------------------------------------------------- bulk duel
-# ADAPTER: `combat.duel` draws its own uint16 per duel from ONE generator for the whole batch,
-# which would make a game's dice depend on the other games. The engine draws each game's duel
-# index from the game's own stream and applies the same 1296-entry tables of sim.struggle.combat.
-
-def duel_draws(att: np.ndarray, dfn: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """SOE-12.4: strength + own two-dice difference; +1 attacker wins, -1 defender, 0 tie.
-    `k` = attacker pair * 36 + defender pair (as `sim.core.dice.duels`)."""
-    return np.sign(np.asarray(att, dtype=np.int64) - dfn + combat.DUEL_DELTA[k])

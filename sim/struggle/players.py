@@ -214,7 +214,12 @@ class RandomPlayer(Player):
         if kind == "build":
             unit, tile = choice
             if tile == "trained_natives":
-                return ("build", unit, tile, self.pick(e.trained_natives_regions(g, p)), self.destroy_location(unit))
+                r = self.pick(e.trained_natives_regions(g, p))
+                then = None
+                if self.rng.random() < 0.2:
+                    onward = [d for d in range(N_REGIONS) if d != r and e.army_may_enter(g, p, d)]
+                    then = self.pick(onward) if onward else None
+                return ("build", unit, tile, r, self.destroy_location(unit), "none", then)
             dst = None
             if self.rng.random() < 0.6:
                 dsts = [d for d in range(N_REGIONS) if e.may_move_from_home(g, p, unit, d)]

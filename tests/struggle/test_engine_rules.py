@@ -419,3 +419,39 @@ def test_end_of_war_returns_alliance_tiles_and_turns_tiles_upright():
     e.turn_tile(0, 0, "reserves")
     e.end_war()
     assert e.s.alliance_owner[0, 0] == -1 and e.can_use(0, 0, "reserves")
+
+
+def test_two_symbol_alliance_tile_counts_once():
+    """SOE-12.6: a tile with army and fleet symbols gives +1 to one strength per battle."""
+    e = blank(["russia", "austria"])
+    s = e.s
+    med = region(e, "mediterranean")
+    turkey = e.t.alliance.index("turkey")
+    assert e.t.alliance_army[turkey] and e.t.alliance_fleet[turkey]
+    s.alliance_owner[0, turkey] = 0
+    s.units[0, 0, med, ARMY], s.units[0, 0, med, FLEET] = 1, 1
+    s.units[0, 1, med, FLEET] = 1
+    s.markers[0, 1, med] = 1
+    e.players[0][1].naval = True
+    a = e.declare_attack(0, 0, med, ("player", 1))
+    assert a.naval.bonus == 0 and a.land.bonus == 1          # the land battle takes the +1
+    s.units[0, 0, med, ARMY] = 0
+    a = e.declare_attack(0, 0, med, ("player", 1))
+    assert a.land_kind == FLEET and a.land.bonus == 1        # naval-only: the fleet takes it
+
+
+def test_trained_natives_placed_without_fleet_then_free_move():
+    """SOE-20.7: an army straight into a colony with an own marker (no fleet, no sea roll),
+    once per war, then the normal free build move with its sea roll."""
+    e = blank(["spain", "france"])
+    s = e.s
+    india, med = region(e, "india"), region(e, "mediterranean")
+    s.markers[0, 0, india] = 1
+    give_tile(e, 0, "trained_natives")
+    e.build(0, 0, ARMY, "trained_natives", india)
+    assert s.units[0, 0, india, ARMY] == 1 and s.population[0, 0] == 5
+    assert (ARMY, "trained_natives") not in e.build_options(0, 0)
+    e.s.dev_used[0, 0, e.k["trained_natives"]] = 0
+    e.sea_dice[0] = Fixed([3])
+    e.build(0, 0, ARMY, "trained_natives", india, then=med)
+    assert s.units[0, 0, india, ARMY] == 1 and s.units[0, 0, med, ARMY] == 1
