@@ -34,8 +34,8 @@ def test_killed_run_resumes_to_exactly_the_uninterrupted_table(tmp_path, monkeyp
     while len(parts(killed)) < 3 and child.poll() is None:
         time.sleep(0.05)
     child.send_signal(signal.SIGKILL)
-    child.wait()
-    assert child.returncode == -signal.SIGKILL, child.stderr.read().decode()
+    _, err = child.communicate()
+    assert child.returncode == -signal.SIGKILL, err.decode()
     store = RunStore.open(killed)
     assert 3 <= store.manifest["games_done"] < 320 and store.pending()
 
