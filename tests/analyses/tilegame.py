@@ -5,7 +5,7 @@ holds: a tile's bonus, 0.1 per gold kept, -0.2 per unrest. The highest score win
 probability 0). Each seat starts with 10 gold; the plain strategy buys nothing; `force=T` buys
 tile T (paying its gold and unrest), `ban=T` buys nothing, `grant_R=k` adds k units of R.
 
-Seat s's noise comes from `stream(root_seed, block, f"seat{s}")`, so arms of one block share it
+Seat s's noise is draw s of `stream(root_seed, block, "noise")`, so arms of one block share it
 (common random numbers). The exact win probability of a seat whose score is shifted by mu
 against three unshifted seats is  integral phi(x - mu) Phi(x)^3 dx  (`exact_win`).
 """
@@ -55,7 +55,7 @@ def exact_win(mu: float) -> float:
 def play_games(root_seed, game_indices, seatings, data=None) -> pd.DataFrame:
     rows = []
     for g, seating in zip(game_indices, seatings):
-        noise = np.array([stream(root_seed, int(g), f"seat{s}").standard_normal() for s in range(4)])
+        noise = stream(root_seed, int(g), "noise").standard_normal(4)
         score = noise + np.array([shift(spec) for spec in seating.strategies])
         rank = 1 + (score[None, :] > score[:, None]).sum(axis=1)
         for s in range(4):
