@@ -3,6 +3,7 @@
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -39,12 +40,29 @@ def test_every_image_and_link_exists(report):
 
 
 @pytest.mark.skipif(not (shutil.which("chromium") or shutil.which("chromium-browser")), reason="no Chromium here")
-def test_report_renders_in_a_headless_browser(report):
+def test_report_renders_in_a_headless_browser_with_no_missing_resources(report):
+    """Chromium loads each page over a loopback HTTP server; the server's log shows every
+    resource the browser asked for, and none may be missing (404)."""
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                          "--dump-dom", report.as_uri()], capture_output=True, text=True, timeout=120)
-    assert dom.returncode == 0 and "balance report" in dom.stdout
+    root = report.parent
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "-d", str(root)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r"port (\d+)", server.stdout.readline()).group(1))
+        pages = [report] + [p for p in referenced(report) if p.suffix == ".html"]
+        for page in pages:
+            url = f"http://127.0.0.1:{port}/{page.relative_to(root).as_posix()}"
+            dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                                  "--virtual-time-budget=5000", "--dump-dom", url],
+                                 capture_output=True, text=True, timeout=120)
+            assert dom.returncode == 0 and "<h1>" in dom.stdout
+    finally:
+        server.terminate()
+        log = server.communicate(timeout=10)[1]
+    requests = re.findall(r'"GET (\S+) HTTP/[\d.]+" (\d{3})', log)
+    assert any(path.endswith(".png") for path, _ in requests)
+    assert [path for path, status in requests if status == "404" and not path.endswith("favicon.ico")] == []
 
 
 def test_imbalance_flags_use_the_band_and_family_wise_intervals():
