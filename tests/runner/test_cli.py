@@ -1,11 +1,15 @@
 """`empires tournament / analyse / compare` on the toy game: JSON shape, known effects, bad input."""
 
+import contextlib
+import io
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sim import games
 from sim.cli import main
+from tests.runner import toygame
 
 
 def run_json(capsys, argv) -> dict:
@@ -98,3 +102,28 @@ def test_unknown_game_is_an_argparse_error_with_exit_2(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "invalid choice: 'chess'" in err
+
+
+@settings(max_examples=25)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12)
+       .filter(lambda s: s not in toygame.STRATEGIES),
+       st.integers(2, 4))
+def test_any_unknown_strategy_name_is_refused_in_one_line(name, players):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["tournament", "toy", "--players", str(players), "--strategies", f"strong,{name}",
+                     "--out", "/nonexistent/never-created"]) == 2
+    assert err.getvalue().count("\n") == 1 and f"strategy: {name!r} is not allowed" in err.getvalue()
+
+
+@settings(max_examples=25)
+@given(st.integers(-5, 70).filter(lambda p: not 2 <= p <= 4))
+def test_player_counts_outside_the_game_are_refused_in_one_line(players):
+    """1..64 reach the game's check (2..4 for the toy); others stop at argparse; both exit 2."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        try:
+            code = main(["tournament", "toy", "--players", str(players), "--strategies", "strong"])
+        except SystemExit as exc:
+            code = exc.code
+    assert code == 2 and err.getvalue().count("\n") == 1
