@@ -20,6 +20,7 @@ from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in,
 from sim.core import runner, sprt
 from sim.core.design import balanced, paired
 from sim.core.errors import one_of, require
+from sim.core.metadata import code_version
 from sim.core.random import MAX_SEED
 from sim.core.store import RunStore, now
 
@@ -96,33 +97,8 @@ def _compare_parser(group, game: str) -> None:
 
 
 def tournament_command(args: argparse.Namespace) -> int:
-    game = args.run_game
-    engine = games.load(game)
-    if args.resume:
-        given = [f"--{k.replace('_', '-')}" for k in RUN_SETTINGS if getattr(args, k) not in (None, [])]
-        require(not given, f"--resume takes the run's own settings; drop {', '.join(given)}")
-        store = RunStore.open(args.resume)
-        require(store.manifest["game"] == game,
-                f"--resume {args.resume}: the folder holds a {store.manifest['game']!r} run, not {game!r}")
-        data = games.load_data(game, engine, store.manifest.get("overrides") or {})
-        plan = runner.resumed_plan(store, data)
-        store.note(resumed=[*store.manifest.get("resumed", []), now()])
-        if store.manifest.get("code_version") != runner.code_version():
-            sys.stderr.write(f"empires: warning: run started with code {store.manifest.get('code_version')}, "
-                             f"resumed with {runner.code_version()}\n")
-    else:
-        require(args.strategies is not None, "--strategies is required (comma-separated strategy names)")
-        strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
-        players = args.players or max(engine.MIN_PLAYERS, len(strategies))
-        design = balanced(engine.POWERS, players, strategies, engine.STRATEGIES,
-                          engine.MIN_PLAYERS, engine.MAX_PLAYERS)
-        data = games.load_data(game, engine, args.overrides or (), args.variants or ())
-        seed = 1 if args.seed is None else args.seed
-        n = design.whole_blocks(args.games or 1000)
-        plan = runner.Plan(module=games.module_path(game), seed=seed, design=design, games=n,
-                           batch_size=args.batch_size or runner.default_batch_size(design, n, args.jobs), data=data)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
-        store = runner.new_run(args.out or Path("runs") / f"{game}-s{seed}-{stamp}", game, plan, engine)
+    engine = games.load(args.run_game)
+    plan, store = _resume(args, engine) if args.resume else _start(args, engine)
     try:
         results = runner.run(plan, store, args.jobs, args.backend, args.scheduler, args.quiet)
     except BaseException as exc:
@@ -138,10 +114,42 @@ def tournament_command(args: argparse.Namespace) -> int:
         emit_json({"run_dir": str(store.folder), **{k: store.manifest[k] for k in ("game", "seed", "players")},
                    "blocks": store.manifest["blocks"], **summary})
         return 0
-    print(f"{game}: {summary['games']} games, {store.manifest['players']} players, seed {plan.seed}, "
+    print(f"{args.run_game}: {summary['games']} games, {store.manifest['players']} players, seed {plan.seed}, "
           f"{store.manifest['blocks']} blocks of {plan.design.block_size}  -> {store.folder}")
     _print_levels(summary)
     return 0
+
+
+def _start(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
+    """A new run: validate the request, build the balanced design, create the run folder."""
+    game = args.run_game
+    require(args.strategies is not None, "--strategies is required (comma-separated strategy names)")
+    strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
+    players = args.players or max(engine.MIN_PLAYERS, len(strategies))
+    design = balanced(engine.POWERS, players, strategies, engine.STRATEGIES, engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    data = games.load_data(game, engine, args.overrides or (), args.variants or ())
+    seed = 1 if args.seed is None else args.seed
+    n = design.whole_blocks(args.games or 1000)
+    plan = runner.Plan(module=games.module_path(game), seed=seed, design=design, games=n,
+                       batch_size=args.batch_size or runner.default_batch_size(design, n, args.jobs), data=data)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
+    return plan, runner.new_run(args.out or Path("runs") / f"{game}-s{seed}-{stamp}", game, plan, engine)
+
+
+def _resume(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
+    """An interrupted run: its own settings, the same data, checked folder."""
+    game = args.run_game
+    given = [f"--{k.replace('_', '-')}" for k in RUN_SETTINGS if getattr(args, k) not in (None, [])]
+    require(not given, f"--resume takes the run's own settings; drop {', '.join(given)}")
+    store = RunStore.open(args.resume)
+    require(store.manifest["game"] == game,
+            f"--resume {args.resume}: the folder holds a {store.manifest['game']!r} run, not {game!r}")
+    plan = runner.resumed_plan(store, games.load_data(game, engine, store.manifest.get("overrides") or {}))
+    store.note(resumed=[*store.manifest.get("resumed", []), now()])
+    if store.manifest.get("code_version") != code_version():
+        sys.stderr.write(f"empires: warning: run started with code {store.manifest.get('code_version')}, "
+                         f"resumed with {code_version()}\n")
+    return plan, store
 
 
 def _print_levels(summary: dict) -> None:

@@ -27,8 +27,8 @@ import pandas as pd
 
 from sim.core.design import Design
 from sim.core.errors import UserError, one_of
-from sim.core.seating import RESULT_COLUMNS
 from sim.core.metadata import code_version, result_metadata
+from sim.core.seating import RESULT_COLUMNS
 from sim.core.store import RunStore, concat
 
 BACKENDS = ("loky", "dask")
