@@ -19,6 +19,7 @@ a bug in the player and raises).
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -106,8 +107,8 @@ class Engine:
             powers[g, : s.players] = [t.powers.index(p) for p in s.powers]
         self.s = BatchState.empty(n_players, powers, len(t.dev), len(t.token_region), len(t.alliance),
                                   len(t.company))
-        self.rule = comp.rule
-        self.opt = comp.option
+        self.rule = functools.cache(comp.rule)          # data values do not change during play
+        self.opt = functools.cache(comp.option)
         self.k = {name: i for i, name in enumerate(t.dev)}
         self._consts()
         self.sea_dice = [Buffer(stream(self.seed, gi, "sea"), 6) for gi in self.game_indices]
@@ -202,8 +203,11 @@ class Engine:
         s.gold[g, p] -= amount
 
     def free_markers(self, g: int, p: int) -> int:
-        """SOE-A32: control markers left in the supply for the map."""
-        return self.marker_limit - int(self.s.markers[g, p].sum()) - int(self.s.captured(g)[p].sum())
+        """SOE-A32: control markers left in the supply for the map (captured ones included)."""
+        s = self.s
+        held = int(s.pirates_region[g] >= 0 and s.pirates_victim[g] == p) + \
+            int(s.revolt_region[g] >= 0 and s.revolt_victim[g] == p)
+        return self.marker_limit - int(s.markers[g, p].sum()) - held
 
     def place_marker(self, g: int, p: int, r: int) -> bool:
         if self.free_markers(g, p) <= 0:
@@ -574,8 +578,9 @@ class Engine:
         """SOE-20.16.2 / 20.17.1: (region, seat) pairs holding another player's marker in a
         colonial region (American regions only for Slave Revolt)."""
         s, t = self.s, self.t
-        regions = np.flatnonzero(t.american if name == "slave_revolt" else self.colonial)
-        return [(int(r), q) for r in regions for q in s.seats(g) if q != p and s.markers[g, q, r] > 0]
+        regions = np.flatnonzero(t.american if name == "slave_revolt" else self.colonial).tolist()
+        has = (s.markers[g, :, regions] > 0).T.tolist()           # (players, regions)
+        return [(r, q) for j, r in enumerate(regions) for q in range(int(s.n_players[g])) if q != p and has[q][j]]
 
     def buy(self, g: int, p: int, what: str, i: int, *args) -> Attack | None:
         """SOE-8: take one tile and pay its costs (gold with borrowing, unrest, population);
@@ -932,12 +937,15 @@ class Engine:
         """SOE-12.6 / SOE-22: +1 per own alliance tile naming the region with that symbol; a
         tile with both symbols counts once, for the strength its owner picks (`both_to`)."""
         t = self.t
-        mine = self.s.alliance_owner[g] == p
-        if symbol == ARMY:
-            ok = t.alliance_army & (~t.alliance_fleet | (both_to == ARMY))
-        else:
-            ok = t.alliance_fleet & (~t.alliance_army | (both_to == FLEET))
-        return self.alliance_plus * int((mine & ok & t.alliance_regions[:, r]).sum())
+        n = 0
+        for i, owner in enumerate(self.s.alliance_owner[g].tolist()):
+            if owner != p or not t.alliance_regions[i, r]:
+                continue
+            army, fleet = t.alliance_army[i], t.alliance_fleet[i]
+            if (army and fleet and symbol == both_to) or (symbol == ARMY and army and not fleet) \
+                    or (symbol == FLEET and fleet and not army):
+                n += 1
+        return self.alliance_plus * n
 
     def _training(self, g: int, p: int, opp: int, tile: str) -> int:
         """SOE-20.1/20.2: +1 to the main player owning more training tiles than the opposing
