@@ -5,11 +5,13 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sim.cli import main
 from sim.core.errors import UserError
@@ -92,3 +94,18 @@ def test_parts_are_written_whole_and_the_manifest_tracks_them(tmp_path):
     assert manifest["rules_edition"] == "toy dice race 1" and manifest["code_version"]
     assert not list(run.rglob("*.tmp"))
     assert [len(pd.read_parquet(p)) for p in parts(run)] == [16] * 5
+
+
+@settings(max_examples=10)
+@given(st.sets(st.integers(0, 4)))
+def test_resume_after_losing_any_set_of_batches_rebuilds_the_same_table(lost):
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(tmp) / "run"
+        args = ["tournament", "toy", *ARGS, "--games", "40", "--quiet"]
+        assert main([*args, "--out", str(run)]) == 0
+        whole = RunStore.open(run).results()
+        for batch in lost:
+            parts(run)[[int(p.stem.split("-")[1]) for p in parts(run)].index(batch)].unlink()
+        assert len(RunStore.open(run).pending()) == len(lost)
+        assert main(["tournament", "toy", "--resume", str(run), "--quiet"]) == 0
+        pd.testing.assert_frame_equal(RunStore.open(run).results(), whole)
