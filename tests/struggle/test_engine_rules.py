@@ -455,3 +455,18 @@ def test_trained_natives_placed_without_fleet_then_free_move():
     e.sea_dice[0] = Fixed([3])
     e.build(0, 0, ARMY, "trained_natives", india, then=med)
     assert s.units[0, 0, india, ARMY] == 1 and s.units[0, 0, med, ARMY] == 1
+
+
+@pytest.mark.parametrize("navigation, expected", [(False, (32, 2, 2)), (True, (34, 2, 0))])
+def test_example_soe_e8_sea_roll_outcomes_through_engine(navigation, expected):
+    """SOE-11.1, Example SOE-E8: over the 36 (first, second) rolls the engine's sea roll gives
+    arrive / return / destroyed 32/2/2 (8/9, 1/18, 1/18), with Navigation 34/2/0."""
+    e = blank(["spain", "france"])
+    if navigation:
+        give_tile(e, 0, "navigation")
+    counts = [0, 0, 0]
+    for first in range(6):
+        for second in range(6):
+            e.sea_dice[0] = Fixed([first, second])
+            counts[e.sea_roll(0, 0)] += 1
+    assert tuple(counts) == expected
