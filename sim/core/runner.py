@@ -23,6 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from sim.core.design import Design
@@ -94,23 +95,23 @@ def default_batch_size(design: Design, games: int, jobs: int) -> int:
 def play_batch(plan: Plan, batch: int) -> pd.DataFrame:
     """Play one batch (runs in a worker). The engine sees each game's block as its stream key."""
     engine = importlib.import_module(plan.module)
-    design, games = plan.design, plan.batch_range(batch)
-    tables = []
+    games, size = plan.batch_range(batch), plan.design.block_size
+    tables, arms = [], []
     # One engine call per arm: inside a call the stream keys (blocks) are distinct.
-    for arm, seating in enumerate(design.arms):
-        indices = [g for g in games if design.arm(g) == arm]
-        if not indices:
+    for arm, seating in enumerate(plan.design.arms):
+        blocks = [g // size for g in range(games.start + (arm - games.start) % size, games.stop, size)]
+        if not blocks:
             continue
-        blocks = [design.block(g) for g in indices]
-        table = engine.play_games(plan.seed, blocks, [seating] * len(indices), plan.data)
+        table = engine.play_games(plan.seed, blocks, [seating] * len(blocks), plan.data)
         missing = [c for c in RESULT_COLUMNS if c not in table.columns]
         if missing:
             raise RuntimeError(f"{plan.module}.play_games returned no {missing} columns")
-        by_block = dict(zip(blocks, indices))
-        table = table.assign(block=table["game_index"], arm=arm,
-                             game_index=table["game_index"].map(by_block))
         tables.append(table)
-    return concat(tables)
+        arms.append(np.full(len(table), arm))
+    table = pd.concat(tables, ignore_index=True)
+    block, arm = table["game_index"].to_numpy(dtype=np.int64), np.concatenate(arms)
+    table["block"], table["arm"], table["game_index"] = block, arm, block * size + arm
+    return concat([table])
 
 
 @contextlib.contextmanager
