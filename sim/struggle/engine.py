@@ -353,7 +353,7 @@ class Engine:
         for _ in range(units):
             for p in range(MAX_SEATS):
                 for g in range(s.n):
-                    if p < s.n_players[g]:
+                    if p < s.n_players[g] and any(self.setup_locations(g, p, k) for k in (ARMY, FLEET, FORT)):
                         kind, r = self.players[g][p].place_setup_unit()
                         self.decisions += 1
                         self._place_setup(g, p, kind, r)

@@ -414,15 +414,20 @@ class ScriptedPlayer(Player):
         marker_val = s.markers[g, p] * self.region_weight
         fleets_first = self.q["setup_fleets"]
         if placed < fleets_first and e.setup_locations(g, p, FLEET):
-            seas = e.setup_locations(g, p, FLEET)
+            seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
             col = [r for r in seas if e.colonial[r]] or seas
             r = max(col, key=lambda r: (marker_val[r] + 0.1 * len(e.tokens_on_map(g, r)), -r))
             return FLEET, r
-        locs = e.setup_locations(g, p, ARMY)
-        forts = [r for r in e.setup_locations(g, p, FORT) if s.markers[g, p, r] >= 2 and s.units[g, p, r, FORT] == 0]
+        locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
+        forts = [r for r in e.setup_locations(g, p, FORT)
+                 if r != HOME and s.markers[g, p, r] >= 2 and s.units[g, p, r, FORT] == 0]
         if forts and self.q["use_forts"] and placed >= 2:
             return FORT, max(forts, key=lambda r: (marker_val[r], -r))
-        ok = [r for r in locs if not e.colonial[r] or s.units[g, p, r, FLEET] > 0]
+        ok = [r for r in locs if not e.colonial[r] or s.units[g, p, r, FLEET] > 0] or locs
+        if not ok:                                    # no army left in the supply
+            kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
+            return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
+                                   or e.setup_locations(g, p, kind))
         r = max(ok, key=lambda r: (marker_val[r] + 0.2 * len(e.tokens_on_map(g, r, 0)) * self.region_weight[r]
                                    - 0.5 * s.units[g, p, r, ARMY], -r))
         return ARMY, r

@@ -135,3 +135,23 @@ def test_results_table_columns_and_winner():
         assert game.winner.any()
         assert (game[game.winner].vp == game.vp.max()).all()
         assert (game[game.revolution].vp == 0).all()
+
+
+def test_invariants_with_every_alternative_option():
+    """The SOE-25 alternatives (options.toml) keep the invariants too."""
+    from sim.struggle.components import load_components
+    comp = load_components([
+        "options.fleets_at_home=anywhere_home", "options.reserves_policy=not_winning",
+        "options.naval_only_defender_must_fight=false", "options.naval_support_needs_own_fleet=false",
+        "options.setup_units_at_home=true", "options.trained_natives_once_per_war=false",
+        "options.logistics_stacks=false", "options.blockade_stops_trained_natives=true",
+        "options.unrest_memory=none", "options.winner_tie=fewest_unrest", "options.neutral_attacker_allies=false",
+        "options.land_loss_order=forts_first", "options.reserves_in_naval_battle=false",
+        "options.unrest_from_sea_losses=true", "options.unrest_penalty_at_zero=false"])
+    rng = np.random.default_rng(21)
+    seatings = random_seatings(rng, 40)
+    e = Engine(comp, seatings, 21, range(len(seatings)))
+    e.on_step = Checker(e)
+    e.play()
+    df = play_games(21, range(6), seatings[:6], data=comp)
+    assert len(df) == sum(s.players for s in seatings[:6])
