@@ -31,7 +31,7 @@ from sim.core.random import stream
 from sim.struggle import combat, scoring, sea
 from sim.struggle.components import Components
 from sim.struggle.state import (ARMY, FLEET, FORT, HOME, IN_BAG, IN_BOX, LOWER, MAX_SEATS, N_REGIONS, NEUTRAL,
-                                ON_MAP, POP, SLAVE, UNIT_NAMES, UPPER, BatchState, Tables, build_tables)
+                                ON_MAP, POP, SLAVE, UNIT_NAMES, UPPER, BatchState, build_tables)
 
 
 class RuleViolation(RuntimeError):
@@ -151,6 +151,7 @@ class Engine:
     def refresh_rows(self) -> None:
         """Cache the alliance rows as Python lists (they change only in the auction)."""
         self._rows = self.s.row.tolist()
+        self._allies: dict[tuple[int, int], list[int]] = {}
 
     def allied(self, g: int, p: int, q: int) -> bool:
         """SOE-6.7: players in the same alliance row are allies for the war."""
@@ -161,8 +162,12 @@ class Engine:
         return p != q and not self.allied(g, p, q)
 
     def allies(self, g: int, p: int) -> list[int]:
-        rows = self._rows[g]
-        return [q for q in range(int(self.s.n_players[g])) if q != p and rows[p] >= 0 and rows[q] == rows[p]]
+        found = self._allies.get((g, p))
+        if found is None:
+            rows = self._rows[g]
+            found = [q for q in range(int(self.s.n_players[g])) if q != p and rows[p] >= 0 and rows[q] == rows[p]]
+            self._allies[(g, p)] = found
+        return found
 
     def owns(self, g: int, p: int, tile: str) -> int:
         return int(self.s.dev_owned[g, p, self.k[tile]])
@@ -476,6 +481,7 @@ class Engine:
                 placed = self.auction(g, opener, placed)
                 opener = (opener + 1) % n
             self._rows[g] = s.row[g].tolist()
+            self._allies = {k: v for k, v in self._allies.items() if k[0] != g}
             s.last_in_order[g] = s.turn_order[g, n - 1]                       # SOE-6.8
 
     def auction(self, g: int, opener: int, placed: int) -> int:

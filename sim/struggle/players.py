@@ -285,31 +285,16 @@ class ScriptedPlayer(Player):
         return self.q["gold_vp"] * amount + (-(-short // 2)) * self.unrest_price()
 
     def marker_value(self, r: int, who: int | None = None) -> float:
-        """Marginal VP of one more marker of `who` in region r over the scorings left, plus
-        income; the opportunist also values what the leaders lose."""
+        """Marginal VP of one more marker of `who` in region r (dense ranks, SOE-16.3) over the
+        scorings left, plus its income, times the strategy's region weight."""
         e, g = self.e, self.g
         who = self.p if who is None else who
-        counts = e.s.markers[g, :, r].astype(int)
-        table = e.t.vp[r]
-        before = _place_vp(counts, table, who)
+        counts = e.s.markers[g, :, r].tolist()
+        values = e.t.vp[r].tolist()
+        before = _vp_at(counts, values, who)
         counts[who] += 1
-        gain = _place_vp(counts, table, who) - before
         left = e.wars - e.s.war + 1
-        return self.region_weight[r] * (gain * left + self.q["gold_vp"] * left)
-
-    def capture_value(self, r: int, d: int) -> float:
-        """Taking a marker of d in r: own gain plus (weighted) loss of d (SOE-23.8)."""
-        e, g = self.e, self.g
-        counts = e.s.markers[g, :, r].astype(int)
-        table = e.t.vp[r]
-        mine0, his0 = _place_vp(counts, table, self.p), _place_vp(counts, table, d)
-        counts[self.p] += 1
-        counts[d] -= 1
-        gain = _place_vp(counts, table, self.p) - mine0
-        loss = his0 - _place_vp(counts, table, d)
-        left = e.wars - e.s.war + 1
-        leader = self.leader_weight(d)
-        return self.region_weight[r] * left * (gain + self.q["gold_vp"] + leader * loss)
+        return self.region_weight[r] * left * (_vp_at(counts, values, who) - before + self.q["gold_vp"])
 
     def leader_weight(self, d: int) -> float:
         vp = self.e.s.vp[self.g, : self.e.s.n_players[self.g]]
@@ -369,39 +354,61 @@ class ScriptedPlayer(Player):
                                  naval_phase=nav >= 0 or kind == "revolt", neutral=strength, att_reserves=reserves)
         return None
 
-    def attack_value(self, r: int, target: tuple, fee: bool = True, snap=None) -> float:
-        """Expected VP of an attack from the exact outcome law of `sim.struggle.combat`
-        (control change, units lost by each side)."""
-        e, g = self.e, self.g
-        kind = target[0]
-        cfg = self.attack_config(r, target, snap)
-        if cfg is None:                                    # a Pirates tile: fleets against 1
-            win, tie = duel_odds(min(int(e.s.units[g, self.p, r, FLEET]), 9), 1)
-            control, lost, killed = win, (1 - win) + 1 / 6, 0.0
-        else:
-            win, control, lost, killed = attack_summary(cfg, self.e.comp.combat)
-        if win < self.q["min_win"]:
-            return -1.0
-        if kind == "player":
-            d = target[1]
-            gain = self.capture_value(r, d) if e.free_markers(g, self.p) > 0 else 0.0
-        elif kind == "neutral":
-            tok = target[1]
-            gain = (self.marker_value(r) if e.free_markers(g, self.p) > 0 else 0.0)
-            gain += self.q["gold_vp"] * e.t.token_gold[tok] + e.t.token_vp[tok]
-        else:
-            gain = self.marker_value(r) + 0.5
-        cost = (self.gold_price(e.fee) if fee else 0.0) + lost * (self.q["unit_vp"] + self.unrest_price())
-        return control * gain + self.q["kill_value"] * killed - cost
-
     def best_attack(self, fee: bool = True):
+        """The attack with the highest expected value above the threshold (or None)."""
         best, best_v = None, self.q["attack_threshold"]
         targets = self.e.attack_targets(self.g, self.p)
         if not targets:
             return None, best_v
         snap = self.snapshot()
+        e, g, p = self.e, self.g, self.p
+        s = e.s
+        markers = s.markers[g].tolist()
+        can_place = e.free_markers(g, p) > 0
+        left = e.wars - s.war + 1
+        vp = s.vp[g, : s.n_players[g]].tolist()
+        fixed = self.gold_price(e.fee) if fee else 0.0
+        per_loss = self.q["unit_vp"] + self.unrest_price()
+        gold_vp, min_win, kill = self.q["gold_vp"], self.q["min_win"], self.q["kill_value"]
+        weight = self.region_weight.tolist()
+        table = self.e.t.vp.tolist()
+        rules = e.comp.combat
+        gains: dict = {}
         for r, target in targets:
-            v = self.attack_value(r, target, fee, snap)
+            kind = target[0]
+            cfg = self.attack_config(r, target, snap)
+            if cfg is None:                                    # a Pirates tile: fleets against 1
+                win, _ = duel_odds(min(snap[0][p][r][FLEET], 9), 1)
+                control, lost, killed = win, (1 - win) + 1 / 6, 0.0
+            else:
+                win, control, lost, killed = attack_summary(cfg, rules)
+            if win < min_win:
+                continue
+            key = (r, target[1] if kind == "player" else -1)
+            gain = gains.get(key)
+            if gain is None:
+                counts = [markers[q][r] for q in range(len(vp))]
+                if kind == "player":
+                    d = target[1]
+                    gain = 0.0
+                    if can_place:
+                        harm = self.q["harm_weight"] + (self.q["leader_weight"] if vp[d] >= max(vp) else 0.0)
+                        mine0, his0 = _vp_at(counts, table[r], p), _vp_at(counts, table[r], d)
+                        counts[p] += 1
+                        counts[d] -= 1
+                        gain = weight[r] * left * (_vp_at(counts, table[r], p) - mine0 + gold_vp
+                                                   + harm * (his0 - _vp_at(counts, table[r], d)))
+                else:
+                    before = _vp_at(counts, table[r], p)
+                    counts[p] += 1
+                    gain = weight[r] * left * (_vp_at(counts, table[r], p) - before + gold_vp) if can_place else 0.0
+                gains[key] = gain
+            if kind == "neutral":
+                tok = target[1]
+                gain = gain + gold_vp * int(e.t.token_gold[tok]) + int(e.t.token_vp[tok])
+            elif kind != "player":
+                gain = gain + 0.5
+            v = control * gain + kill * killed - fixed - lost * per_loss
             if v > best_v:
                 best, best_v = (r, target), v
         return best, best_v
@@ -663,11 +670,11 @@ class ScriptedPlayer(Player):
         return res["winner"] >= 0
 
 
-def _place_vp(counts: np.ndarray, table: np.ndarray, who: int) -> int:
-    """VP of `who` in one region under dense ranking (SOE-16.3)."""
+def _vp_at(counts: list[int], values: list[int], who: int) -> int:
+    """Dense-rank VP of `who` in one region (SOE-16.3): place = number of distinct higher
+    counts; `values` 0-padded place values; no marker scores nothing."""
     c = counts[who]
     if c <= 0:
         return 0
-    place = len({int(x) for x in counts if x > c})
-    values = table[table > 0]
-    return int(values[place]) if place < len(values) else 0
+    place = len({x for x in counts if x > c})
+    return values[place] if place < len(values) else 0

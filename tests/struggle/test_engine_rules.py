@@ -7,7 +7,7 @@ import pytest
 
 from sim.struggle.engine import RuleViolation
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, IN_BOX, LOWER, ON_MAP, UPPER
-from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, pair, region, seat_of
+from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, region
 
 
 def test_example_soe_e7_borrowing():

@@ -11,7 +11,6 @@ from sim.core.stats import wilson_interval
 from sim.struggle.play import POWERS, play_games
 from sim.struggle.players import STRATEGIES, duel_odds
 from sim.struggle.components import load_components
-from tests.struggle.test_engine_helpers import blank
 
 
 def test_strategies_named_in_data():
