@@ -20,7 +20,7 @@ from sim.core import runner
 from sim.core.design import balanced
 
 GAMES = 2_000           # toy games per run (the issue's 2,000-game run)
-REAL_GAMES = 56         # Struggle of Empires games per run: 2 blocks of 4 strategies x 7 powers
+REAL_GAMES = 112        # Struggle of Empires games per run: 4 blocks of 4 strategies x 7 powers
 PLAYERS = 4
 TOY_WORK = "20"         # repeat each toy game 20 times: about a millisecond of CPU per game
 
@@ -64,8 +64,8 @@ def engine_share(plan: runner.Plan, engine) -> tuple[float, float]:
 def measure(name: str, plan: runner.Plan, engine, reps: int) -> list[Figure]:
     """Games/s with 1 and 2 workers (interleaved repetitions, best of each), and the runner's own
     time per game over the engine's."""
-    warm = runner.Plan(plan.module, plan.seed, plan.design, plan.batch_size, plan.batch_size, plan.data)
-    runner.run(warm, jobs=2)  # start the worker pool outside the timing
+    warm = runner.Plan(plan.module, plan.seed, plan.design, 2 * plan.batch_size, plan.batch_size, plan.data)
+    runner.run(warm, jobs=2)  # start both workers and import the engine there, outside the timing
     one, two = [], []
     for _ in range(reps):
         one.append(timed(lambda: runner.run(plan, jobs=1)))

@@ -86,8 +86,9 @@ def resumed_plan(store: RunStore, data: Any) -> Plan:
 
 
 def default_batch_size(design: Design, games: int, jobs: int) -> int:
-    """Whole blocks, about TARGET_BATCH_GAMES games, and enough batches to keep every worker busy."""
-    per_worker = max(1, games // max(1, 4 * jobs))
+    """Whole blocks, at most about TARGET_BATCH_GAMES games, and about 8 batches per worker or more
+    so that the last round of batches leaves no worker idle for long."""
+    per_worker = max(1, games // max(1, 8 * jobs))
     target = min(TARGET_BATCH_GAMES, per_worker)
     return max(1, round(target / design.block_size)) * design.block_size
 
