@@ -166,7 +166,7 @@ def plot(results: pd.DataFrame, rating_table: pd.DataFrame, out_dir: Path) -> li
                     fmt="none", ecolor="black", capsize=3)
         ax.axhline(p0, color="grey", linestyle="--", linewidth=1, label="no effect")
         ax.set_xticks(x, [str(i) for i in table.index], rotation=30)
-        ax.set_title(f"win rate by {column} (95 % Wilson)")
+        ax.set_title(f"win rate by {column} (95 %, block-clustered)")
     axes[0].legend()
     files.append(_save(fig, out_dir / "win_rates.png"))
 
