@@ -502,10 +502,13 @@ class ScriptedPlayer(Player):
         s = e.s
         if s.round > e.rounds_in_war(g) - 2:
             return None
-        for i in np.flatnonzero(s.alliance_owner[g] < 0):
-            regions = np.flatnonzero(e.t.alliance_regions[i])
-            if any(s.units[g, p, r, ARMY] >= 2 for r in regions) and s.gold[g, p] >= e.t.alliance_gold[i] + e.fee:
-                return int(i)
+        armies = s.units[g, p, :N_REGIONS, ARMY] >= 2
+        if not armies.any():
+            return None
+        gold = int(s.gold[g, p])
+        for i in np.flatnonzero(s.alliance_owner[g] < 0).tolist():
+            if (armies & e.t.alliance_regions[i]).any() and gold >= e.t.alliance_gold[i] + e.fee:
+                return i
         return None
 
     def war_office_attack(self):
@@ -581,7 +584,15 @@ class ScriptedPlayer(Player):
 
     def target_regions(self) -> list[int]:
         """Where the strategy wants armies: regions with tokens to take or markers to defend,
-        by weighted opportunity."""
+        by weighted opportunity (computed once per decision)."""
+        e = self.e
+        if getattr(self, "_targets_at", None) == e.decisions:
+            return self._targets
+        self._targets_at = e.decisions
+        self._targets = self._target_regions()
+        return self._targets
+
+    def _target_regions(self) -> list[int]:
         e, g, p = self.e, self.g, self.p
         s = e.s
         neutrals = e.neutrals_per_region(g)
