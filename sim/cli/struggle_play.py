@@ -13,11 +13,13 @@ from sim.core.stats import wilson_interval
 
 
 def register(groups: dict) -> None:
+    from sim.cli import Parser
+
     root = groups["_root"]
     if groups.get("play") is None:
         sub = root.add_parser("play", help="play whole games with scripted players",
                               description="play whole games with scripted players")
-        groups["play"] = sub.add_subparsers(dest="game", required=True, metavar="GAME")
+        groups["play"] = sub.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=Parser)
     parser = groups["play"].add_parser("struggle", help="Struggle of Empires games with scripted players")
     parser.add_argument("--players", type=int_in(2, 7, "players"), default=4, help="players per game (2-7)")
     parser.add_argument("--strategies", default="colonial,european,mixed,random",

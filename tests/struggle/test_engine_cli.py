@@ -37,3 +37,12 @@ def test_play_jobs_match_serial(capsys):
     serial = json.loads(capsys.readouterr().out)["results"]
     assert main(args + ["--jobs", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["results"] == serial
+
+
+def test_play_players_out_of_range_is_one_line(capsys):
+    """SOE-1.1: 2-7 players; argparse errors are one line with exit code 2."""
+    import pytest
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "struggle", "--players", "9"])
+    assert exc.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
