@@ -74,3 +74,12 @@ def test_default_batches_are_whole_blocks():
     p = plan(12)
     for games_, jobs in ((96, 1), (10_000, 2), (5, 8)):
         assert runner.default_batch_size(p.design, games_, jobs) % p.design.block_size == 0
+
+
+def test_the_core_runner_imports_no_game():
+    import subprocess
+    import sys
+    code = ("import sys, sim.core.runner, sim.core.store, sim.core.design, sim.core.ratings, sim.core.sprt; "
+            "print(sorted(m for m in sys.modules if m.startswith('sim.') and not m.startswith('sim.core')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

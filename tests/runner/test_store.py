@@ -49,6 +49,22 @@ def test_killed_run_resumes_to_exactly_the_uninterrupted_table(tmp_path, monkeyp
     pd.testing.assert_frame_equal(resumed.results(), whole.results())
 
 
+def test_ctrl_c_keeps_finished_batches_and_says_how_to_resume(tmp_path, monkeypatch):
+    run = tmp_path / "interrupted"
+    env = {**os.environ, "TOYGAME_SLEEP": "0.02"}
+    child = subprocess.Popen([sys.executable, "-c", CHILD, "tournament", "toy", *ARGS, "--jobs", "2",
+                              "--out", str(run)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    while len(parts(run)) < 2 and child.poll() is None:
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate()
+    assert child.returncode == 130, err.decode()
+    assert f"--resume {run}" in err.decode()
+    monkeypatch.delenv("TOYGAME_SLEEP", raising=False)
+    assert main(["tournament", "toy", "--resume", str(run), "--quiet"]) == 0
+    assert RunStore.open(run).complete
+
+
 def test_resume_refuses_a_foreign_or_corrupt_folder(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     (tmp_path / "other").mkdir()
