@@ -1,10 +1,10 @@
 """Balanced tournament designs with common random numbers.
 
 A tournament plays a *lineup* -- one strategy per seat position, the user's strategy list
-repeated to fill the seats (`a,b,c` for four players is `a,b,c,a`) -- in blocks of games
-(a paired comparison plays a lineup and its mirror, see `paired`). Every
-game of a block uses the same random streams (the block index is the stream key passed to the
-game engine), so the games of a block differ only in who sits where: common random numbers.
+repeated to fill the seats (`a,b,c` for four players is `a,b,c,a`) -- in blocks of games (a
+paired comparison plays a lineup and its mirror, see `paired`). Every game of a block uses the
+same random streams (the block index is the stream key passed to the game engine), so the
+games of a block differ only in who sits where: common random numbers.
 
 Inside a block the arms cross two cyclic rotations (Latin-square style):
 
@@ -14,10 +14,10 @@ Inside a block the arms cross two cyclic rotations (Latin-square style):
 - power rotation q = 0 .. K-1 over all K powers of the game: seat s plays
   `powers[(s + q) % K]` (a window of P consecutive powers when K > P).
 
-A block therefore has d * K games per lineup, and in every block each strategy plays every seat and every
-power equally often, each power sits at every seat equally often, and strategy and power are
-crossed -- so strategy, seat and power effects separate. Game g is arm `g % (d*K)` of block
-`g // (d*K)`; its streams are `stream(root_seed, g // (d*K), purpose)`.
+A block therefore has B = d * K games per lineup. In every block each strategy plays every
+seat and every power equally often, each power sits at every seat equally often, and strategy
+and power are crossed -- so strategy, seat and power effects separate. Game g is arm `g % B`
+of block `g // B`; its streams are `stream(root_seed, g // B, purpose)`.
 """
 
 from __future__ import annotations
