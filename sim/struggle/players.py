@@ -72,6 +72,7 @@ def duel_odds(att: int, dfn: int) -> tuple[float, float]:
 # Unit counts fed to the exact odds are capped: beyond these the margin is clipped at +-6 by the
 # dice anyway, and the cache of exact laws stays small.
 CAP_ARMIES, CAP_FLEETS, CAP_ALLIES = 4, 2, 2
+MAX_KILLS = 4          # most units a defending side can lose in one attack (naval + land, 7s)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -376,14 +377,6 @@ class ScriptedPlayer(Player):
         gains: dict = {}
         for r, target in targets:
             kind = target[0]
-            cfg = self.attack_config(r, target, snap)
-            if cfg is None:                                    # a Pirates tile: fleets against 1
-                win, _ = duel_odds(min(snap[0][p][r][FLEET], 9), 1)
-                control, lost, killed = win, (1 - win) + 1 / 6, 0.0
-            else:
-                win, control, lost, killed = attack_summary(cfg, rules)
-            if win < min_win:
-                continue
             key = (r, target[1] if kind == "player" else -1)
             gain = gains.get(key)
             if gain is None:
@@ -408,6 +401,16 @@ class ScriptedPlayer(Player):
                 gain = gain + gold_vp * int(e.t.token_gold[tok]) + int(e.t.token_vp[tok])
             elif kind != "player":
                 gain = gain + 0.5
+            if gain + kill * MAX_KILLS - fixed <= best_v:        # cannot beat the best: skip the odds
+                continue
+            cfg = self.attack_config(r, target, snap)
+            if cfg is None:                                    # a Pirates tile: fleets against 1
+                win, _ = duel_odds(min(snap[0][p][r][FLEET], 9), 1)
+                control, lost, killed = win, (1 - win) + 1 / 6, 0.0
+            else:
+                win, control, lost, killed = attack_summary(cfg, rules)
+            if win < min_win:
+                continue
             v = control * gain + kill * killed - fixed - lost * per_loss
             if v > best_v:
                 best, best_v = (r, target), v
