@@ -7,8 +7,9 @@ and VP distributions), causal tile values with fair prices, flagged imbalances a
 box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value the numbers
 depend on). Plots are PNG files beside the page; tables are also written as CSV.
 
-Imbalance flags: a power, seat or strategy is flagged when its win-rate interval, widened for the
-whole family of comparisons (Bonferroni: level 1 - 0.05/m), lies entirely outside the band
+Imbalance flags: a power, seat or strategy is flagged when its win-rate interval (Wilson at the
+effective size n / deff of the block design), widened for the whole family of comparisons
+(Bonferroni: level 1 - 0.05/m), lies entirely outside the band
 fair share +/- BAND. A flag therefore means "different from fair by more than the band, with
 95 % family-wise confidence" -- a statement a designer can act on.
 """
@@ -69,7 +70,8 @@ def flag_imbalances(results: pd.DataFrame, band: float = BAND) -> pd.DataFrame:
     z = float(scipy_stats.norm.ppf(1 - FAMILY_ALPHA / (2 * m)))
     rows = []
     for column, table in tables.items():
-        low, high = wilson_interval(table["wins"].to_numpy(), table["n"].to_numpy(), z=z)
+        deff = table["deff"].to_numpy()  # games of a block share dice: effective size n / deff
+        low, high = wilson_interval(table["wins"].to_numpy() / deff, table["n"].to_numpy() / deff, z=z)
         for (level, row), lo, hi in zip(table.iterrows(), np.atleast_1d(low), np.atleast_1d(high)):
             verdict = "too strong" if lo > p0 + band else "too weak" if hi < p0 - band else ""
             rows.append({"factor": column, "level": str(level), "n": int(row.n), "win_rate": row.win_rate,
