@@ -32,6 +32,20 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USER_ERROR)
 
 
+def game_verb(groups: dict, verb: str, text: str) -> argparse._SubParsersAction:
+    """The GAME sub-parsers of a top-level verb (`empires play GAME`), creating the verb once."""
+    if groups.get(verb) is None:
+        sub = groups["_root"].add_parser(verb, help=text, description=text)
+        groups[verb] = sub.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=Parser)
+    return groups[verb]
+
+
+def game_kinds(groups: dict, verb: str, game: str, text: str) -> argparse._SubParsersAction:
+    """The KIND sub-parsers of one game under a verb (`empires odds struggle KIND`)."""
+    parser = groups[verb].add_parser(game, help=text)
+    return parser.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=Parser)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="empires", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"empires-lab {__version__}")

@@ -9,6 +9,7 @@ import numpy as np
 
 from sim.acres import scoring, siege
 from sim.acres.components import SIDES, Acres, load, other
+from sim.cli import game_kinds
 from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts,
                             print_table)
 from sim.core.errors import UserError
@@ -21,11 +22,9 @@ ASSUMED_SCORE = ("rules.scoring.",)
 
 
 def register(groups: dict) -> None:
-    odds = groups["odds"].add_parser("acres", help="A Few Acres of Snow siege odds")
-    kinds = odds.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(odds))
+    kinds = game_kinds(groups, "odds", "acres", "A Few Acres of Snow siege odds")
     _siege_parser(kinds.add_parser("siege", help="one siege between two decks (AFS-8), Monte Carlo"))
-    score = groups["score"].add_parser("acres", help="A Few Acres of Snow scoring")
-    skinds = score.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(score))
+    skinds = game_kinds(groups, "score", "acres", "A Few Acres of Snow scoring")
     _final_parser(skinds.add_parser("final", help="final scoring and winner (AFS-15.3)"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from sim.cli import game_kinds
 from sim.cli.common import add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts, print_table
 from sim.conquest.combat import ALIASES, FORMATION_RULES, LOSS_RULES, MAX_LEADERS, Army, LandBattle, Tactics
 from sim.conquest.components import load_components
@@ -21,8 +22,7 @@ MAX_UNITS = 200
 
 
 def register(groups: dict) -> None:
-    odds = groups["odds"].add_parser("conquest", help="Conquest of the Empire land and naval battle odds")
-    kinds = odds.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(odds))
+    kinds = game_kinds(groups, "odds", "conquest", "Conquest of the Empire land and naval battle odds")
     _battle_parser(kinds.add_parser("battle", help="a land battle (COE-14, COE-16), exact or --mc N"))
     _naval_parser(kinds.add_parser("naval", help="a naval battle (COE-15), exact or --mc N"))
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.cli import game_kinds
 from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts,
                             print_table)
 from sim.core.errors import UserError
@@ -16,12 +17,10 @@ from sim.discovery.components import UNIT_TYPES, Components, load_components
 
 
 def register(groups: dict) -> None:
-    odds = groups["odds"].add_parser("discovery", help="Age of Discovery expedition and warfare outcomes")
-    kinds = odds.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(odds))
+    kinds = game_kinds(groups, "odds", "discovery", "Age of Discovery expedition and warfare outcomes")
     _explore_parser(kinds.add_parser("explore", help="expedition against a region's token or the deck (AOD-8)"))
     _war_parser(kinds.add_parser("war", help="battle or war losses (AOD-9)"))
-    score = groups["score"].add_parser("discovery", help="Age of Discovery scoring")
-    skinds = score.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(score))
+    skinds = game_kinds(groups, "score", "discovery", "Age of Discovery scoring")
     _trade_parser(skinds.add_parser("trade", help="best trade-good sets and income (AOD-10)"))
     _colonies_parser(skinds.add_parser("colonies", help="New World region VP from unit counts (AOD-12)"))
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.cli import game_kinds
 from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts,
                             print_table)
 from sim.core.errors import UserError, require
@@ -23,12 +24,10 @@ ASSUMED_PREFIXES = ("options.", "rules.combat.", "rules.sea.")
 
 
 def register(groups: dict) -> None:
-    odds = groups["odds"].add_parser("struggle", help="Struggle of Empires battle and sea-movement odds")
-    kinds = odds.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(odds))
+    kinds = game_kinds(groups, "odds", "struggle", "Struggle of Empires battle and sea-movement odds")
     _battle_parser(kinds.add_parser("battle", help="one attack (SOE-12): land, naval, or naval then land"))
     _sea_parser(kinds.add_parser("sea", help="sea-movement roll (SOE-11)"))
-    score = groups["score"].add_parser("struggle", help="Struggle of Empires scoring")
-    skinds = score.add_subparsers(dest="kind", required=True, metavar="KIND", parser_class=type(score))
+    skinds = game_kinds(groups, "score", "struggle", "Struggle of Empires scoring")
     _region_parser(skinds.add_parser("region", help="VP of one region from control-marker counts (SOE-16)"))
     _unrest_parser(skinds.add_parser("unrest", help="end-game unrest penalties (SOE-18)"))
 

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from sim import games
-from sim.cli import Parser
+from sim.cli import game_verb
 from sim.cli.common import add_json, add_overrides, emit_json, int_in, print_table
 from sim.core.random import MAX_SEED
 
@@ -18,11 +18,9 @@ HELP = "causal tile values (take at once vs never, same dice) and fair prices"
 
 
 def register(groups: dict) -> None:
-    if groups.get("tile-value") is None:
-        sub = groups["_root"].add_parser("tile-value", help=HELP, description=HELP)
-        groups["tile-value"] = sub.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=Parser)
+    group = game_verb(groups, "tile-value", HELP)
     for game in games.names():
-        parser = groups["tile-value"].add_parser(game, help=f"{game} tile values", description=HELP)
+        parser = group.add_parser(game, help=f"{game} tile values", description=HELP)
         parser.add_argument("--tiles", metavar="T,T,...", help="tiles to measure (default: every tile)")
         parser.add_argument("--strategy", action="append", metavar="NAME",
                             help="skill level(s): scripted strategy or random (repeatable; default mixed)")

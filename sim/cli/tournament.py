@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from sim import games
-from sim.cli import Parser
+from sim.cli import game_verb
 from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
 from sim.core import runner, sprt
 from sim.core.design import balanced, paired
@@ -34,10 +34,7 @@ RUN_SETTINGS = ("players", "strategies", "games", "seed", "overrides", "variants
 def register(groups: dict) -> None:
     root = groups["_root"]
     for verb, text in VERBS.items():
-        if groups.get(verb) is None:
-            sub = root.add_parser(verb, help=text, description=text)
-            groups[verb] = sub.add_subparsers(dest="game", required=True, metavar="GAME",
-                                              parser_class=Parser)
+        game_verb(groups, verb, text)
     for game in games.names():
         _tournament_parser(groups["tournament"], game)
         _compare_parser(groups["compare"], game)
