@@ -609,7 +609,9 @@ class ScriptedPlayer(Player):
         e, g, p = self.e, self.g, self.p
         s = e.s
         opts = e.build_options(g, p)
-        if not opts or s.units[g, p].sum() >= self.q["max_units"]:
+        units = int(s.units[g, p].sum())
+        income = int(s.population[g, p]) + int(s.markers[g, p].sum())      # SOE-15.1, before growth
+        if not opts or units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
             return None
         if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
             return None
