@@ -36,7 +36,13 @@ def components_of(data: GameData | Components | None) -> Components:
         return default_components()
     if isinstance(data, Components):
         return data
-    return from_data(data)
+    comp = _BUILT.get(data.hash)
+    if comp is None or comp.data.overrides != data.overrides:
+        comp = _BUILT[data.hash] = from_data(data)
+    return comp
+
+
+_BUILT: dict[str, Components] = {}          # components per data hash (the runner passes GameData)
 
 
 def check_seating(seating: Seating) -> None:
