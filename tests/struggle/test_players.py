@@ -67,3 +67,14 @@ def test_scripted_beats_random_baseline(strategy):
     wins = int((mine.winner & ~mine.shared_win).sum())
     low, _ = wilson_interval(wins, len(mine))
     assert low > 0.5
+
+
+def test_players_read_hidden_unrest_only_through_unrest_of():
+    """SOE-2.3: the players module touches the true unrest array in one place only, the own-
+    player branch of `Player.unrest_of` (others go through the public count)."""
+    import inspect
+
+    from sim.struggle import players
+    source = inspect.getsource(players)
+    assert source.count(".unrest[") == 1
+    assert ".unrest[" in inspect.getsource(players.Player.unrest_of)
