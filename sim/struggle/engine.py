@@ -117,6 +117,8 @@ class Engine:
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.decisions = 0
         make = make_player or default_make
+        self.tile_bans: dict[tuple[int, int], set[tuple[str, int]]] = {}   # (g, p) -> tiles never taken
+        self.bought_kinds: list[list[set[str]]] = [[set() for _ in range(MAX_SEATS)] for _ in range(b)]
         self.players = [[make(s.strategies[p], self, g, p, stream(self.seed, gi, f"players{p}"))
                          for p in range(s.players)] for g, (s, gi) in enumerate(zip(self.seatings, self.game_indices))]
         self.public_unrest = np.zeros((b, MAX_SEATS), dtype=np.int32)
@@ -352,6 +354,7 @@ class Engine:
                 s.gold[g, p] = self.rule("start.gold")
                 s.population[g, p] = self.rule("start.population")
                 s.vp[g, p] = self.rule("start.vp")
+                self._grant(g, p, getattr(self.players[g][p], "grants", {}))
             self.log(g, "setup", tokens_on_map=[self.token_name(k) for k in order[:n_map]],
                      markers={self.power_name(g, p): self.marker_list(g, p) for p in s.seats(g)})
         units = self.rule("start.units")
@@ -362,6 +365,14 @@ class Engine:
                         kind, r = self.players[g][p].place_setup_unit()
                         self.decisions += 1
                         self._place_setup(g, p, kind, r)
+
+    def _grant(self, g: int, p: int, grants: dict[str, int]) -> None:
+        """Start resources of an intervened seat (sim.struggle.interventions): more gold, more
+        population (never above the track, SOE-2.4), or hidden unrest (SOE-2.3)."""
+        s = self.s
+        s.gold[g, p] += grants.get("gold", 0)
+        s.population[g, p] = min(self.pop_max, int(s.population[g, p]) + grants.get("population", 0))
+        s.unrest[g, p] += grants.get("unrest", 0)
 
     def setup_locations(self, g: int, p: int, kind: int) -> list[int]:
         """SOE-3.8: armies and forts in any VP region, fleets in the 8 sea regions; home only
@@ -572,7 +583,8 @@ class Engine:
                if n > 0 and not banned[k] and pop >= t.dev_pop[k] and self._raid_possible(g, p, k)]
         out += [("alliance", i) for i in np.flatnonzero(s.alliance_owner[g] < 0).tolist()]
         out += [("company", i) for i in np.flatnonzero(s.company_owner[g] < 0).tolist()]
-        return out
+        bans = self.tile_bans.get((g, p))
+        return [o for o in out if o not in bans] if bans else out
 
     def _raid_possible(self, g: int, p: int, k: int) -> bool:
         name = self.t.dev[k]
@@ -597,6 +609,7 @@ class Engine:
             raise RuleViolation(f"game {g}: seat {p} may not buy {what} {i}")
         s.bought[g, p] = True
         s.stats["tiles_bought"][g, p] += 1
+        self.bought_kinds[g][p].add({"dev": t.dev, "alliance": t.alliance, "company": t.company}[what][i])
         if what == "alliance":
             self._take_alliance(g, p, i)
             return None

@@ -20,14 +20,17 @@ from sim.core.scoring import competition_places
 from sim.core.seating import RESULT_COLUMNS, Seating
 from sim.struggle.components import Components, default_components, from_data
 from sim.struggle.engine import Engine
+from sim.struggle.interventions import GRANTS, INTERVENTIONS, check_spec
+from sim.struggle.interventions import tile_costs as _tile_costs
 from sim.struggle.players import STRATEGIES
 
 POWERS = tuple(default_components().powers)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 BATCH = 256
+DEFAULT_STRATEGY = "mixed"   # the skill level of tile-value experiments unless told otherwise
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
-                 "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win")
+                 "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
 
 
 def components_of(data: GameData | Components | None) -> Components:
@@ -45,7 +48,7 @@ def components_of(data: GameData | Components | None) -> Components:
 _BUILT: dict[str, Components] = {}          # components per data hash (the runner passes GameData)
 
 
-def check_seating(seating: Seating) -> None:
+def check_seating(seating: Seating, comp: Components) -> None:
     """Bad seatings are user errors naming what is allowed (SOE-1.1: 2-7 players)."""
     if not MIN_PLAYERS <= seating.players <= MAX_PLAYERS:
         raise UserError(f"players: {seating.players} is not allowed; use {MIN_PLAYERS}..{MAX_PLAYERS}")
@@ -53,8 +56,12 @@ def check_seating(seating: Seating) -> None:
         if p not in POWERS:
             raise UserError(f"power {p!r} is unknown; allowed: {', '.join(POWERS)}")
     for s in seating.strategies:
-        if s not in STRATEGIES:
-            raise UserError(f"strategy {s!r} is unknown; allowed: {', '.join(STRATEGIES)}")
+        check_spec(s, STRATEGIES, comp)
+
+
+def tile_costs(data: GameData | Components | None = None) -> dict[str, dict[str, float]]:
+    """Tile-value contract (analyses.tile_value): every tile's cost in units removed."""
+    return _tile_costs(components_of(data))
 
 
 def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating],
@@ -66,9 +73,9 @@ def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[S
     game_indices = [int(i) for i in game_indices]
     if len(game_indices) != len(seatings):
         raise UserError("play_games needs one seating per game index")
-    for s in seatings:
-        check_seating(s)
     comp = components_of(data)
+    for s in seatings:
+        check_seating(s, comp)
     frames, logs = [], []
     for start in range(0, len(game_indices), batch):
         idx = game_indices[start: start + batch]
@@ -115,6 +122,7 @@ def results_frame(engine: Engine) -> pd.DataFrame:
                                                      "units_lost", "gold_borrowed", "unrest_borrowed")},
                 "gold": int(s.gold[g, p]), "population": int(s.population[g, p]),
                 "markers": int(s.markers[g, p].sum()), "shared_win": bool(win[g, p] and n_win[g] > 1),
+                "tiles": ",".join(sorted(engine.bought_kinds[g][p])),
             })
     return pd.DataFrame(rows)
 

@@ -21,8 +21,9 @@ from importlib import resources
 import numpy as np
 
 from sim.core.dice import diff_pmf
-from sim.core.errors import UserError
+from sim.core.seating import parse_strategy
 from sim.struggle import combat
+from sim.struggle.interventions import INTERVENTIONS, Intervened
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, N_REGIONS, UPPER
 
 
@@ -36,14 +37,16 @@ def strategies() -> tuple[str, ...]:
 STRATEGIES = ("random",) + strategies()
 
 
-def make_player(name: str, engine, g: int, seat: int, rng: np.random.Generator):
-    """The player object for a strategy name."""
-    if name == "random":
-        return RandomPlayer(engine, g, seat, rng)
-    table = engine.comp.data.tree["strategies"]          # effective values, with --set overrides
-    if name not in table:
-        raise UserError(f"strategy {name!r} is unknown; allowed: {', '.join(STRATEGIES)}")
-    return ScriptedPlayer(engine, g, seat, rng, table[name])
+def make_player(spec: str, engine, g: int, seat: int, rng: np.random.Generator):
+    """The player object for a strategy spec: a name, optionally with interventions
+    (`mixed+force=war_office`, sim.struggle.interventions)."""
+    parsed = parse_strategy(spec, STRATEGIES, INTERVENTIONS)
+    if parsed.name == "random":
+        player = RandomPlayer(engine, g, seat, rng)
+    else:
+        table = engine.comp.data.tree["strategies"]      # effective values, with --set overrides
+        player = ScriptedPlayer(engine, g, seat, rng, table[parsed.name])
+    return Intervened(player, dict(parsed.interventions)) if parsed.interventions else player
 
 
 @functools.cache
