@@ -102,7 +102,7 @@ def siege_command(args: argparse.Namespace) -> int:
                         for side, sc in zip((setup.attacker, defender), setup.sides)},
         "money": dict(zip((setup.attacker, defender), setup.money)),
         "max_turns": setup.max_turns, **result,
-        "metadata": result_metadata(acres.data, seed, ASSUMED_SIEGE + (f"map.locations.{setup.location.id}.",)),
+        "provenance": result_metadata(acres.data, seed, ASSUMED_SIEGE + (f"map.locations.{setup.location.id}.",)),
     }
     if args.json:
         emit_json(payload)
@@ -151,7 +151,7 @@ def final_command(args: argparse.Namespace) -> int:
     payload = {side: {"locations": int(r["location"][0, i]), "captures": int(r["captures"][0, i]),
                       "total": int(r["total"][0, i])} for i, side in enumerate(SIDES)}
     payload["winner"] = SIDES[int(r["winner"][0])]
-    payload["metadata"] = result_metadata(acres.data, None, ASSUMED_SCORE)
+    payload["provenance"] = result_metadata(acres.data, None, ASSUMED_SCORE)
     if args.json:
         emit_json(payload)
         return 0

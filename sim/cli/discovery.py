@@ -93,7 +93,7 @@ def _explore(args: argparse.Namespace) -> int:
         out.update(method="monte_carlo", n=args.mc, seed=args.seed, p_success=mc["success"]["estimate"],
                    ci95=mc["success"]["ci95"], expected_money=mc["money"]["estimate"],
                    expected_money_ci95=mc["money"]["ci95"], exact=_exact_part(odds))
-    out["meta"] = result_metadata(c.data, args.seed if args.mc else None, assumed_prefixes=["discovery."])
+    out["provenance"] = result_metadata(c.data, args.seed if args.mc else None, assumed_prefixes=["discovery."])
     if args.json:
         emit_json(out)
         return 0
@@ -153,7 +153,7 @@ def _war(args: argparse.Namespace) -> int:
                      "defender_losses": _named(result.fight.defender_losses[i]),
                      "attacker_after": _named(att_after[i]), "defender_after": _named(dfd_after[i])})
     out = {"method": "exact", "kind": result.kind, "cost": result.cost, "regions": rows,
-           "meta": result_metadata(c.data, None, assumed_prefixes=["rules.warfare."])}
+           "provenance": result_metadata(c.data, None, assumed_prefixes=["rules.warfare."])}
     if args.json:
         emit_json(out)
         return 0
@@ -199,7 +199,7 @@ def _trade(args: argparse.Namespace) -> int:
            "unused": {"goods": {k: v - used[k] for k, v in holding.items() if v > used[k]},
                       "ships": args.ships - ships_used},
            "any_three_requires_distinct": c.goods.sets.any_three_requires_distinct,
-           "meta": result_metadata(c.data, None, assumed_prefixes=["goods."])}
+           "provenance": result_metadata(c.data, None, assumed_prefixes=["goods."])}
     if args.json:
         emit_json(out)
         return 0
@@ -229,7 +229,7 @@ def _colonies(args: argparse.Namespace) -> int:
     out = {"method": "exact", "reading": c.colonies.threshold_reading,
            "vp": {p: int(v) for p, v in zip(players, vp.sum(axis=0))},
            "regions": [{p: int(v) for p, v in zip(players, row)} for row in vp],
-           "meta": result_metadata(c.data, None, assumed_prefixes=["rules.colonies."])}
+           "provenance": result_metadata(c.data, None, assumed_prefixes=["rules.colonies."])}
     if args.json:
         emit_json(out)
         return 0

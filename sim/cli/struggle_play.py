@@ -86,7 +86,7 @@ def play(args: argparse.Namespace) -> int:
                      "ci95": [low, high], "mean_vp": float(part.vp.mean()), "revolutions": int(part.revolution.sum())})
     if args.json:
         emit_json({"games": args.games, "players": args.players, "results": rows,
-                   "metadata": result_metadata(comp.data, args.seed, assumed_prefixes=["options", "strategies"])})
+                   "provenance": result_metadata(comp.data, args.seed, assumed_prefixes=["options", "strategies"])})
         return 0
     print(f"{args.games} games of {args.players} players, seed {args.seed} (shared wins count for every winner)")
     print_table([(r["strategy"], r["seats"], r["wins"], f"{r['win_rate']:.3f}",

@@ -21,7 +21,7 @@ def test_siege_json_has_probabilities_turns_intervals_n_and_seed(capsys):
     assert sum(out["turns"].values()) == pytest.approx(out["attacker_win"] + out["defender_win"])
     assert set(out["ci95"]) == {"attacker_win", "defender_win", "unresolved"}
     assert out["decks"]["british"]["regular_infantry"] == 3
-    assert "rules.model.max_turns" in out["metadata"]["assumed"]
+    assert "rules.model.max_turns" in out["provenance"]["assumed"]
 
 
 def test_siege_same_seed_same_answer(capsys):

@@ -55,7 +55,7 @@ def test_colonies_json(capsys):
     out = run_json(capsys, "score", "discovery", "colonies", "--counts", "red=5,blue=1",
                    "--counts", "red=4,blue=4", "--set", "rules.colonies.threshold_reading=per_player")
     assert out["reading"] == "per_player" and out["vp"] == {"red": 8, "blue": 2}
-    assert "rules.colonies.threshold_reading" in out["meta"]["assumed"]
+    assert "rules.colonies.threshold_reading" in out["provenance"]["assumed"]
 
 
 def test_human_tables(capsys):
