@@ -141,6 +141,12 @@ class Engine:
         self.blockade_bonus, self.alliance_plus = c.blockade_support, c.alliance_bonus
         self.colonial = ~self.t.europe
         self.wars = r("game.wars")
+        t = self.t                      # Python-list copies for the players' per-decision loops
+        self.naval = t.naval_region.tolist()
+        self.vp_lists = t.vp.tolist()
+        self.token_strength, self.token_gold, self.token_vp = (
+            t.token_strength.tolist(), t.token_gold.tolist(), t.token_vp.tolist())
+        self.n_players_list = self.s.n_players.tolist()
 
     # ------------------------------------------------------------------ logging and helpers
     def log(self, g: int, event: str, **fields: Any) -> None:

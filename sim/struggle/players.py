@@ -78,7 +78,6 @@ CAP_ARMIES, CAP_FLEETS, CAP_ALLIES = 4, 2, 2
 MAX_KILLS = 4          # most units a defending side can lose in one attack (naval + land, 7s)
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def attack_summary(cfg: combat.Attack, rules) -> tuple[float, float, float, float]:
     """(P(attacker wins), P(control change), E[attacker units lost], E[defender units lost])
     of one configuration, from the exact law of `combat.attack_odds` (SOE-12.3)."""
@@ -86,6 +85,11 @@ def attack_summary(cfg: combat.Attack, rules) -> tuple[float, float, float, floa
     lost = sum(k * q for k, q in odds.losses("att").items())
     killed = sum(k * q for k, q in odds.losses("def").items())
     return odds.attacker_win, odds.control_change, lost, killed
+
+
+# attack_summary per combat rules and configuration tuple (a finite capped space; looked up with
+# the plain tuple of `ScriptedPlayer.attack_key`, which hashes and compares like combat.Attack)
+_SUMMARIES: dict = {}
 
 
 class Player:
@@ -275,6 +279,7 @@ class ScriptedPlayer(Player):
         t = engine.t
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
+        self.region_weight_list = self.region_weight.tolist()
 
     # ---- valuations
     def unrest_price(self) -> float:
@@ -307,111 +312,154 @@ class ScriptedPlayer(Player):
             base += self.q["leader_weight"]
         return base
 
-    def snapshot(self) -> tuple[list, list, list]:
-        """Units, tiles owned and tiles used of this game as Python lists (one decision)."""
-        s = self.e.s
-        return s.units[self.g].tolist(), s.dev_owned[self.g].tolist(), s.dev_used[self.g].tolist()
+    def snapshot(self) -> tuple[list, list, list, list, list]:
+        """Units, tiles owned, tiles used, control markers and alliance-tile owners of this game
+        as Python lists (read once per decision; numpy scalar access is slow in loops)."""
+        s, g = self.e.s, self.g
+        return (s.units[g].tolist(), s.dev_owned[g].tolist(), s.dev_used[g].tolist(), s.markers[g].tolist(),
+                s.alliance_owner[g].tolist())
 
-    def attack_config(self, r: int, target: tuple, snap=None) -> combat.Attack | None:
-        """The `combat.Attack` configuration of an attack as this player foresees it: allies
-        on both sides commit everything (SOE-12.5), training as superiority, tiles as owned;
-        counts are capped where more units no longer change the odds much (cache size)."""
+    def _alliance_army(self, q: int, r: int, owners: list) -> int:
+        """min(1, alliance-tile army bonus of q in r) (SOE-12.6); 0 without alliance tiles."""
+        return min(self.e.alliance_bonus(self.g, q, r, ARMY), 1) if q in owners else 0
+
+    def attack_key(self, r: int, target: tuple, snap) -> tuple | None:
+        """The `combat.Attack` configuration of an attack as this player foresees it, as a
+        plain tuple in field order (equal to the NamedTuple, so it is its cache key): allies on
+        both sides commit everything (SOE-12.5), training as superiority, tiles as owned;
+        counts are capped where more units no longer change the odds much (cache size), and
+        fields the exact law never reads in this configuration are zeroed (see `combat.
+        attack_odds`: naval training only in a fought naval battle, land fields not in a
+        naval-only attack, the attacker's fleet count for a neutral only as naval support).
+        None for a Pirates tile."""
         e, g, p = self.e, self.g, self.p
-        s = e.s
-        u, own, used = snap if snap is not None else self.snapshot()
+        u, own, used, markers, owners = snap
         k = e.k
-        nav = int(e.t.naval_region[r])
+        nav = e.naval[r]
         kind = target[0]
-        armies = min(u[p][r][ARMY], CAP_ARMIES)
+        ur = u[p][r]
+        armies = min(ur[ARMY], CAP_ARMIES)
         fleets = min(u[p][nav][FLEET], CAP_FLEETS) if nav >= 0 else 0
         mine_allies = e.allies(g, p)
-        ally_armies = min(sum(u[q][r][ARMY] for q in mine_allies), CAP_ALLIES)
-        ally_fleets = min(sum(u[q][nav][FLEET] for q in mine_allies), CAP_ALLIES) if nav >= 0 else 0
+        ally_armies = min(sum(u[q][r][ARMY] for q in mine_allies), CAP_ALLIES) if mine_allies else 0
         res = k["reserves"]
         reserves = min(own[p][res] - used[p][res], 1)
         at = own[p][k["army_training"]]
         if kind == "player":
             d = target[1]
             theirs = e.allies(g, d)
-            dat = own[d][k["army_training"]]
-            ant, dnt = own[p][k["naval_training"]], own[d][k["naval_training"]]
-            return combat.Attack(
-                att_armies=armies, def_armies=min(u[d][r][ARMY], CAP_ARMIES), def_forts=u[d][r][FORT],
-                att_fleets=fleets, def_fleets=min(u[d][nav][FLEET], CAP_FLEETS) if nav >= 0 else 0,
-                att_ally_armies=ally_armies, att_ally_fleets=ally_fleets,
-                def_ally_armies=min(sum(u[q][r][ARMY] for q in theirs), CAP_ALLIES),
-                def_ally_fleets=min(sum(u[q][nav][FLEET] for q in theirs), CAP_ALLIES) if nav >= 0 else 0,
-                att_army_training=int(at > dat), def_army_training=int(dat > at),
-                att_naval_training=int(ant > dnt), def_naval_training=int(dnt > ant),
-                att_alliance_army=min(e.alliance_bonus(g, p, r, ARMY), 1),
-                def_alliance_army=min(e.alliance_bonus(g, d, r, ARMY), 1),
-                naval_phase=nav >= 0, att_reserves=reserves,
-                def_reserves=min(own[d][res] - used[d][res], 1),
-                def_refuse=own[d][k["refuse_battle"]] > 0,
-                def_has_marker=bool(s.markers[g, d, r] > 0))
+            if nav >= 0:
+                ally_fleets = min(sum(u[q][nav][FLEET] for q in mine_allies), CAP_ALLIES) if mine_allies else 0
+                def_fleets = min(u[d][nav][FLEET], CAP_FLEETS)
+                def_ally_fleets = min(sum(u[q][nav][FLEET] for q in theirs), CAP_ALLIES) if theirs else 0
+            else:
+                ally_fleets = def_fleets = def_ally_fleets = 0
+            if fleets and def_fleets:
+                nt = k["naval_training"]
+                ant, dnt = own[p][nt], own[d][nt]
+                att_nt, def_nt = int(ant > dnt), int(dnt > ant)
+            else:
+                att_nt = def_nt = 0
+            rf = k["refuse_battle"]
+            if armies:
+                dat = own[d][k["army_training"]]
+                land = (min(u[d][r][ARMY], CAP_ARMIES), u[d][r][FORT], ally_armies,
+                        min(sum(u[q][r][ARMY] for q in theirs), CAP_ALLIES) if theirs else 0,
+                        int(at > dat), int(dat > at), self._alliance_army(p, r, owners),
+                        self._alliance_army(d, r, owners), markers[d][r] > 0)
+            else:
+                land = (0, 0, 0, 0, 0, 0, 0, 0, True)
+            return (armies, land[0], land[1], fleets, def_fleets, land[2], ally_fleets, land[3], def_ally_fleets,
+                    land[4], land[5], att_nt, def_nt, land[6], 0, land[7], 0, 0, 0, 0, 0, nav >= 0, True, True,
+                    False, False, -1, reserves, min(own[d][res] - used[d][res], 1), own[d][rf] > 0, land[8])
         if kind == "neutral" or kind == "revolt":
-            strength = int(e.t.token_strength[target[1]]) if kind == "neutral" else 3
+            strength = e.token_strength[target[1]] if kind == "neutral" else 3
+            naval = nav >= 0 or kind == "revolt"
             if kind == "revolt":
-                fleets = min(u[p][r][FLEET], CAP_FLEETS)
-            return combat.Attack(att_armies=armies, att_fleets=fleets, att_ally_armies=ally_armies,
-                                 att_army_training=int(at > 0), att_alliance_army=min(e.alliance_bonus(g, p, r, ARMY), 1),
-                                 naval_phase=nav >= 0 or kind == "revolt", neutral=strength, att_reserves=reserves)
+                fleets = min(ur[FLEET], CAP_FLEETS)
+            return (armies, 0, 0, int(fleets > 0) if naval else 0, 0, ally_armies, 0, 0, 0, int(at > 0), 0, 0, 0,
+                    self._alliance_army(p, r, owners), 0, 0, 0, 0, 0, 0, 0, naval, True, True, False, False,
+                    strength, reserves, 0, False, True)
         return None
 
     def best_attack(self, fee: bool = True):
-        """The attack with the highest expected value above the threshold (or None)."""
+        """The attack with the highest expected value above the threshold (or None).
+
+        Candidates are scored in the order of `Engine.attack_targets`; one whose value cannot
+        beat the best so far (an upper bound from its VP gain) skips the exact odds."""
         best, best_v = None, self.q["attack_threshold"]
-        targets = self.e.attack_targets(self.g, self.p)
+        e, g, p = self.e, self.g, self.p
+        targets = e.attack_targets(g, p)
         if not targets:
             return None, best_v
-        snap = self.snapshot()
-        e, g, p = self.e, self.g, self.p
         s = e.s
-        markers = s.markers[g].tolist()
+        snap = self.snapshot()
+        u, markers = snap[0], snap[3]
+        n = e.n_players_list[g]
         can_place = e.free_markers(g, p) > 0
         left = e.wars - s.war + 1
-        vp = s.vp[g, : s.n_players[g]].tolist()
+        vp = s.vp[g, :n].tolist()
+        top = max(vp)
         fixed = self.gold_price(e.fee) if fee else 0.0
-        per_loss = self.q["unit_vp"] + self.unrest_price()
-        gold_vp, min_win, kill = self.q["gold_vp"], self.q["min_win"], self.q["kill_value"]
-        weight = self.region_weight.tolist()
-        table = self.e.t.vp.tolist()
+        q = self.q
+        per_loss = q["unit_vp"] + self.unrest_price()
+        gold_vp, min_win, kill = q["gold_vp"], q["min_win"], q["kill_value"]
+        harm_weight, leader_weight = q["harm_weight"], q["leader_weight"]
+        weight = self.region_weight_list
+        table = e.vp_lists
         rules = e.comp.combat
+        summaries = _SUMMARIES.setdefault(rules, {})
+        kill_bound = kill * MAX_KILLS
+        tile_bound = kill_bound if kill < 0 else 0.0        # a neutral or a tile loses no unit
         gains: dict = {}
         for r, target in targets:
             kind = target[0]
-            key = (r, target[1] if kind == "player" else -1)
+            player = kind == "player"
+            key = (r, target[1] if player else -1)
             gain = gains.get(key)
             if gain is None:
-                counts = [markers[q][r] for q in range(len(vp))]
-                if kind == "player":
+                counts = [markers[x][r] for x in range(n)]
+                values = table[r]
+                if player:
                     d = target[1]
                     gain = 0.0
                     if can_place:
-                        harm = self.q["harm_weight"] + (self.q["leader_weight"] if vp[d] >= max(vp) else 0.0)
-                        mine0, his0 = _vp_at(counts, table[r], p), _vp_at(counts, table[r], d)
+                        harm = harm_weight + (leader_weight if vp[d] >= top else 0.0)
+                        mine0, his0 = _vp_at(counts, values, p), _vp_at(counts, values, d)
                         counts[p] += 1
                         counts[d] -= 1
-                        gain = weight[r] * left * (_vp_at(counts, table[r], p) - mine0 + gold_vp
-                                                   + harm * (his0 - _vp_at(counts, table[r], d)))
-                else:
-                    before = _vp_at(counts, table[r], p)
+                        gain = weight[r] * left * (_vp_at(counts, values, p) - mine0 + gold_vp
+                                                   + harm * (his0 - _vp_at(counts, values, d)))
+                elif can_place:
+                    before = _vp_at(counts, values, p)
                     counts[p] += 1
-                    gain = weight[r] * left * (_vp_at(counts, table[r], p) - before + gold_vp) if can_place else 0.0
+                    gain = weight[r] * left * (_vp_at(counts, values, p) - before + gold_vp)
+                else:
+                    gain = 0.0
                 gains[key] = gain
             if kind == "neutral":
                 tok = target[1]
-                gain = gain + gold_vp * int(e.t.token_gold[tok]) + int(e.t.token_vp[tok])
-            elif kind != "player":
+                gain = gain + gold_vp * e.token_gold[tok] + e.token_vp[tok]
+            elif not player:
                 gain = gain + 0.5
-            if gain + kill * MAX_KILLS - fixed <= best_v:        # cannot beat the best: skip the odds
+            if player:
+                if gain + kill_bound - fixed <= best_v:        # cannot beat the best: skip the odds
+                    continue
+            elif max(gain, 0.0) + tile_bound - fixed <= best_v:
                 continue
-            cfg = self.attack_config(r, target, snap)
+            cfg = self.attack_key(r, target, snap)
             if cfg is None:                                    # a Pirates tile: fleets against 1
-                win, _ = duel_odds(min(snap[0][p][r][FLEET], 9), 1)
+                win, _ = duel_odds(min(u[p][r][FLEET], 9), 1)
                 control, lost, killed = win, (1 - win) + 1 / 6, 0.0
             else:
-                win, control, lost, killed = attack_summary(cfg, rules)
+                if player and kill >= 0:                       # at most the defending units at stake
+                    at_stake = min(MAX_KILLS, cfg[1] + cfg[2] + cfg[4] + cfg[7] + cfg[8])
+                    if gain + kill * at_stake - fixed <= best_v:
+                        continue
+                found = summaries.get(cfg)
+                if found is None:
+                    found = summaries[cfg] = attack_summary(combat.Attack._make(cfg), rules)
+                win, control, lost, killed = found
             if win < min_win:
                 continue
             v = control * gain + kill * killed - fixed - lost * per_loss
