@@ -87,9 +87,91 @@ def attack_summary(cfg: combat.Attack, rules) -> tuple[float, float, float, floa
     return odds.attacker_win, odds.control_change, lost, killed
 
 
-# attack_summary per combat rules and configuration tuple (a finite capped space; looked up with
-# the plain tuple of `ScriptedPlayer.attack_key`, which hashes and compares like combat.Attack)
+# Per combat rules: attack_summary by configuration tuple as the players build it (a plain tuple
+# of `ScriptedPlayer.attack_key` hashes and compares like combat.Attack), and by canonical form.
 _SUMMARIES: dict = {}
+
+
+def summary_of(key: tuple, rules, cache: tuple[dict, dict]) -> tuple[float, float, float, float]:
+    """attack_summary of a configuration tuple through its canonical form (a cache miss)."""
+    canon = canonical_attack(combat.Attack._make(key), rules)
+    found = cache[1].get(canon)
+    if found is None:
+        found = cache[1][canon] = attack_summary(canon, rules)
+    cache[0][key] = found
+    return found
+
+
+def canonical_attack(a: combat.Attack, r) -> combat.Attack:
+    """An attack with the same exact law as `a` under rules `r` (so the same summary), with
+    every field `combat.attack_odds` reads only through a sum folded into that sum, to share one
+    cache entry among many configurations (SOE-12.3 .. 12.13 as the exact law implements them):
+
+    - a side's losses in one battle are at most 2 (the loss, a 7), taken in a fixed order from
+      units present, so only min(count, 2) of each kind matters beyond its strength;
+    - strengths matter only as the margin of the two sides, clipped at +-6 by the dice
+      (`combat.MARGIN_CLIP`; the land margin before naval support at +-(6 + the largest support));
+      the margin goes into `att_bonus` / `att_naval_bonus` with counts, training and alliance
+      tiles removed;
+    - a naval phase that is not fought matters only through the naval support it gives;
+    - the defender's fields mean nothing against a neutral (the token's strength is folded into
+      the margin), land fields nothing in a naval-only attack.
+    Configurations outside the forms the players build (naval choices, Blockade, alliance fleet
+    symbols or bonuses set) are returned unchanged."""
+    if (not a.att_wants_naval or not a.def_wants_naval or a.att_blockade or a.def_blockade
+            or a.att_alliance_fleet or a.def_alliance_fleet or a.att_bonus or a.def_bonus
+            or a.att_naval_bonus or a.def_naval_bonus):
+        return a
+    neutral = a.neutral >= 0
+    allies_ok = not neutral or r.neutral_attacker_allies
+    aaa = a.att_ally_armies if allies_ok else 0
+    aaf = a.att_ally_fleets if allies_ok else 0
+    da, dfo, dfl, daa, daf = ((0, 0, 0, 0, 0) if neutral else
+                              (a.def_armies, a.def_forts, a.def_fleets, a.def_ally_armies, a.def_ally_fleets))
+    naval_only = a.att_armies == 0
+    af = a.att_fleets
+    att_fight = af > 0
+    def_fight = dfl > 0
+    fought = a.naval_phase and not neutral and att_fight and def_fight
+    naval_bonus = 0
+    if fought:
+        fs, tb = r.fleet_strength, r.training_bonus
+        margin = (fs * (af + aaf) + tb * (a.att_naval_training > a.def_naval_training)
+                  - fs * (dfl + daf) - tb * (a.def_naval_training > a.att_naval_training))
+        margin = max(-combat.MARGIN_CLIP, min(combat.MARGIN_CLIP, margin))
+        af, aaf, dfl, daf = min(af, 2), min(aaf, 2), min(dfl, 2), min(daf, 2)
+        naval_bonus = margin - fs * (af + aaf) + fs * (dfl + daf)
+    elif not a.naval_phase or naval_only:
+        af = aaf = dfl = daf = 0
+    elif neutral:
+        att_navy = af > 0 or (not r.naval_support_needs_own_fleet and aaf > 0)
+        af, aaf, dfl, daf = int(att_navy), 0, 0, 0
+    elif not att_fight:
+        def_navy = dfl > 0 or (not r.naval_support_needs_own_fleet and daf > 0)
+        af, aaf, dfl, daf = 0, 0, int(def_navy), 0
+    else:
+        af, aaf, dfl, daf = 1, 0, 0, 0
+    if naval_only:
+        armies = aaa = da = dfo = daa = bonus = 0
+    else:
+        ast, tb, ab = r.army_strength, r.training_bonus, r.alliance_bonus
+        att_l = (ast * (a.att_armies + aaa) + tb * (a.att_army_training > (0 if neutral else a.def_army_training))
+                 + ab * a.att_alliance_army)
+        if neutral:
+            def_l = a.neutral
+        else:
+            def_l = (ast * (da + daa) + r.fort_strength * dfo
+                     + tb * (a.def_army_training > a.att_army_training and da + dfo > 0) + ab * a.def_alliance_army)
+        clip = combat.MARGIN_CLIP + abs(r.naval_support) + abs(r.blockade_support)
+        margin = max(-clip, min(clip, att_l - def_l))
+        armies, aaa, da, dfo, daa = min(a.att_armies, 2), min(aaa, 2), min(da, 2), min(dfo, 2), min(daa, 2)
+        bonus = margin - ast * (armies + aaa) + ast * (da + daa) + r.fort_strength * dfo
+    return combat.Attack(
+        att_armies=armies, def_armies=da, def_forts=dfo, att_fleets=af, def_fleets=dfl, att_ally_armies=aaa,
+        att_ally_fleets=aaf, def_ally_armies=daa, def_ally_fleets=daf, att_bonus=bonus, att_naval_bonus=naval_bonus,
+        naval_phase=bool(a.naval_phase), neutral=0 if neutral else -1, att_reserves=a.att_reserves,
+        def_reserves=0 if neutral else a.def_reserves, def_refuse=bool(a.def_refuse) and not neutral,
+        def_has_marker=bool(a.def_has_marker) or neutral or naval_only)
 
 
 class Player:
@@ -408,7 +490,10 @@ class ScriptedPlayer(Player):
         weight = self.region_weight_list
         table = e.vp_lists
         rules = e.comp.combat
-        summaries = _SUMMARIES.setdefault(rules, {})
+        summaries = _SUMMARIES.get(rules)
+        if summaries is None:
+            summaries = _SUMMARIES[rules] = ({}, {})
+        seen = summaries[0]
         kill_bound = kill * MAX_KILLS
         tile_bound = kill_bound if kill < 0 else 0.0        # a neutral or a tile loses no unit
         gains: dict = {}
@@ -456,9 +541,9 @@ class ScriptedPlayer(Player):
                     at_stake = min(MAX_KILLS, cfg[1] + cfg[2] + cfg[4] + cfg[7] + cfg[8])
                     if gain + kill * at_stake - fixed <= best_v:
                         continue
-                found = summaries.get(cfg)
+                found = seen.get(cfg)
                 if found is None:
-                    found = summaries[cfg] = attack_summary(combat.Attack._make(cfg), rules)
+                    found = summary_of(cfg, rules, summaries)
                 win, control, lost, killed = found
             if win < min_win:
                 continue
