@@ -36,7 +36,8 @@ import pandas as pd
 
 from sim import games
 from sim.core import runner
-from sim.core.causal import Effect, block_means, bootstrap_blocks, fair_price_statistic, paired_effect
+from sim.core.causal import (Effect, block_means, bootstrap_means, cost_in_gold, fair_price_statistic,
+                             paired_effect, percentile_interval, resource_rates)
 from sim.core.design import Design
 from sim.core.errors import UserError, one_of
 from sim.core.stats import wilson_interval
@@ -125,6 +126,7 @@ def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, di
     focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
     wins, vps = block_means(focal, "win"), block_means(focal, "vp")
     per_unit = {r: (f"grant:{r}", BASE, float(dose)) for r, dose in experiment.grants.items()}
+    boot = bootstrap_means(wins, seed=experiment.seed).to_dict("records") if "gold" in per_unit else []
     rows = []
     for tile in experiment.tiles:
         force, ban = f"force:{tile}", f"ban:{tile}"
@@ -137,8 +139,9 @@ def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, di
         row["cost"] = ", ".join(f"{-v if k == 'unrest' else v:g} {k}" for k, v in cost.items() if v) or "free"
         if "gold" in per_unit and set(k for k, v in cost.items() if v) <= set(per_unit):
             statistic = fair_price_statistic((force, ban), per_unit, cost)
-            price, (lo, hi) = bootstrap_blocks(wins, statistic, seed=experiment.seed)
-            current = statistic(wins) - (wins[force] - wins[ban]).mean() / _gold_rate(wins, per_unit)
+            price = statistic(wins.mean())
+            lo, hi = percentile_interval(np.array([statistic(m) for m in boot]))
+            current = cost_in_gold(cost, resource_rates(wins.mean(), per_unit))
             row.update(current_cost_gold=current, fair_price_gold=price, fair_price_low=lo, fair_price_high=hi,
                        verdict=_verdict(current, lo, hi))
         rows.append(row)
@@ -177,14 +180,9 @@ def _effect_columns(name: str, effect: Effect) -> dict[str, float]:
     return {f"d_{name}": effect.estimate, f"d_{name}_low": effect.ci95[0], f"d_{name}_high": effect.ci95[1]}
 
 
-def _gold_rate(wins: pd.DataFrame, per_unit: dict[str, tuple[str, str, float]]) -> float:
-    grant, base, dose = per_unit["gold"]
-    return float((wins[grant] - wins[base]).mean() / dose)
-
-
 def _verdict(current: float, low: float, high: float) -> str:
-    if not np.isfinite(low):
-        return "unknown (no gold value)"
+    if not (np.isfinite(low) and np.isfinite(current)):
+        return "unknown (gold has no measurable value here)"
     if current > high:
         return "over-priced"
     if current < low:

@@ -54,39 +54,53 @@ def paired_effect(means: pd.DataFrame, a: str, b: str) -> Effect:
     return Effect(estimate, (estimate - half, estimate + half), se, k, 0)
 
 
-def bootstrap_blocks(means: pd.DataFrame, statistic: Callable[[pd.DataFrame], float],
-                     seed: int, reps: int = BOOTSTRAP) -> tuple[float, tuple[float, float]]:
-    """A statistic of the block means and its 95 % percentile interval, resampling whole blocks
-    (they are the independent units; every arm of a block is resampled together)."""
-    rng = np.random.default_rng(seed)
-    estimate = statistic(means)
-    values = np.array([statistic(means.iloc[rng.integers(0, len(means), len(means))]) for _ in range(reps)])
-    values = values[np.isfinite(values)]
-    if values.size < reps // 2:
-        return estimate, (float("nan"), float("nan"))
-    return estimate, (float(np.percentile(values, 2.5)), float(np.percentile(values, 97.5)))
+def bootstrap_means(means: pd.DataFrame, seed: int, reps: int = BOOTSTRAP) -> pd.DataFrame:
+    """Column means of `reps` resamples of whole blocks (the independent units; every arm of a
+    block is resampled together, which keeps the correlations common dice create)."""
+    values = means.to_numpy(dtype=float)
+    rows = np.random.default_rng(seed).integers(0, len(values), (reps, len(values)))
+    with np.errstate(invalid="ignore"):
+        return pd.DataFrame(np.nanmean(values[rows], axis=1), columns=means.columns)
+
+
+def percentile_interval(values: np.ndarray) -> tuple[float, float]:
+    """95 % percentile interval of bootstrap values; NaN when most resamples are undefined."""
+    finite = values[np.isfinite(values)]
+    if finite.size < values.size // 2:
+        return float("nan"), float("nan")
+    return float(np.percentile(finite, 2.5)), float(np.percentile(finite, 97.5))
+
+
+def resource_rates(m: Mapping[str, float], per_unit: Mapping[str, tuple[str, str, float]]) -> dict[str, float]:
+    """Win-rate value of one more unit of each resource from arm means: (grant - base) / dose."""
+    return {key: float((m[grant] - m[base]) / dose) for key, (grant, base, dose) in per_unit.items()}
+
+
+def cost_in_gold(removed: Mapping[str, float], rates: Mapping[str, float]) -> float:
+    """A price paid in several resources, in gold at the measured exchange rates (NaN when one
+    gold is not measurably worth anything: no exchange rate exists then)."""
+    gold = rates.get("gold", float("nan"))
+    if not np.isfinite(gold) or gold <= 0:
+        return float("nan")
+    return float(sum(amount * rates[key] / gold for key, amount in removed.items() if amount))
 
 
 def fair_price_statistic(tile: tuple[str, str], per_unit: Mapping[str, tuple[str, str, float]],
-                         removed: Mapping[str, float]) -> Callable[[pd.DataFrame], float]:
+                         removed: Mapping[str, float]) -> Callable[[Mapping[str, float]], float]:
     """The gold a tile should cost so that taking it is worth exactly as much as not taking it.
 
     Taking the tile at its current cost changes the win rate by d = mean(force) - mean(ban).
-    One more unit of resource k is worth r_k = (mean(grant_k) - mean(base)) / dose_k in win
-    rate (gold and population r > 0; unrest r < 0). Paying the tile removes `removed[k]` units
-    of each resource (an unrest cost of 3 removes -3 units), so its current cost in gold is
-    c = sum_k removed[k] * r_k / r_gold, and the fair price is c + d / r_gold: an over-priced
-    tile (d < 0) should cost less than it does.
+    One more unit of resource k is worth r_k (`resource_rates`; gold and population r > 0,
+    unrest r < 0). Paying the tile removes `removed[k]` units of each resource (an unrest cost of
+    3 removes -3 units), so its current cost in gold is c = sum_k removed[k] * r_k / r_gold, and
+    the fair price is c + d / r_gold: an over-priced tile (d < 0) should cost less than it does.
     """
     force, ban = tile
 
-    def statistic(means: pd.DataFrame) -> float:
-        m = means.mean()
-        rates = {key: (m[grant] - m[base]) / dose for key, (grant, base, dose) in per_unit.items()}
-        gold = rates["gold"]
-        if not np.isfinite(gold) or gold <= 0:
-            return float("nan")
-        current = sum(amount * rates[key] / gold for key, amount in removed.items() if amount)
-        return float(current + (m[force] - m[ban]) / gold)
+    def statistic(m: Mapping[str, float]) -> float:
+        """The fair price from the mean focal win rate of each arm."""
+        rates = resource_rates(m, per_unit)
+        return cost_in_gold(removed, rates) + float(m[force] - m[ban]) / rates["gold"] \
+            if rates["gold"] > 0 else float("nan")
 
     return statistic
