@@ -147,6 +147,18 @@ class Engine:
         self.token_strength, self.token_gold, self.token_vp = (
             t.token_strength.tolist(), t.token_gold.tolist(), t.token_vp.tolist())
         self.n_players_list = self.s.n_players.tolist()
+        self.token_region = t.token_region.tolist()
+        self.first_vp = t.vp[:, 0].tolist()
+        self.dev_gold, self.dev_unrest = t.dev_gold.tolist(), t.dev_unrest.tolist()
+        self.company_gold = t.company_gold.tolist()
+        self.company_region_lists = [np.flatnonzero(m).tolist() for m in t.company_regions]
+        self.alliance_gold = t.alliance_gold.tolist()
+        self.alliance_region_sets = [set(np.flatnonzero(m).tolist()) for m in t.alliance_regions]
+        self.is_neutral = t.token_kind == NEUTRAL
+        self.dev_pop = t.dev_pop.tolist()
+        self.raid_kinds = {k: name for k, name in enumerate(t.dev) if name in ("pirates", "slave_revolt")}
+        self.raid_regions = {"pirates": np.flatnonzero(self.colonial).tolist(),
+                             "slave_revolt": np.flatnonzero(t.american).tolist()}
 
     # ------------------------------------------------------------------ logging and helpers
     def log(self, g: int, event: str, **fields: Any) -> None:
@@ -579,32 +591,26 @@ class Engine:
     # ---- A: buy a tile (SOE-8)
     def buyable(self, g: int, p: int) -> list[tuple[str, int]]:
         """SOE-8.1/8.3, SOE-19.5: tiles on the display that `p` may take now."""
-        s, t = self.s, self.t
+        s = self.s
         if s.bought[g, p]:
             return []
         display = s.dev_display[g].tolist()
         banned = s.no_retake[g, p].tolist()
         pop = int(s.population[g, p])
+        dev_pop, raids = self.dev_pop, self.raid_kinds
         out = [("dev", k) for k, n in enumerate(display)
-               if n > 0 and not banned[k] and pop >= t.dev_pop[k] and self._raid_possible(g, p, k)]
-        out += [("alliance", i) for i in np.flatnonzero(s.alliance_owner[g] < 0).tolist()]
-        out += [("company", i) for i in np.flatnonzero(s.company_owner[g] < 0).tolist()]
+               if n > 0 and not banned[k] and pop >= dev_pop[k] and (k not in raids or self.raid_targets(g, p, raids[k]))]
+        out += [("alliance", i) for i, o in enumerate(s.alliance_owner[g].tolist()) if o < 0]
+        out += [("company", i) for i, o in enumerate(s.company_owner[g].tolist()) if o < 0]
         bans = self.tile_bans.get((g, p))
         return [o for o in out if o not in bans] if bans else out
-
-    def _raid_possible(self, g: int, p: int, k: int) -> bool:
-        name = self.t.dev[k]
-        if name in ("pirates", "slave_revolt"):
-            return bool(self.raid_targets(g, p, name))
-        return True
 
     def raid_targets(self, g: int, p: int, name: str) -> list[tuple[int, int]]:
         """SOE-20.16.2 / 20.17.1: (region, seat) pairs holding another player's marker in a
         colonial region (American regions only for Slave Revolt)."""
-        s, t = self.s, self.t
-        regions = np.flatnonzero(t.american if name == "slave_revolt" else self.colonial).tolist()
-        has = (s.markers[g, :, regions] > 0).T.tolist()           # (players, regions)
-        return [(r, q) for j, r in enumerate(regions) for q in range(int(s.n_players[g])) if q != p and has[q][j]]
+        markers = self.s.markers[g].tolist()
+        seats = [q for q in range(self.n_players_list[g]) if q != p]
+        return [(r, q) for r in self.raid_regions[name] for q in seats if markers[q][r] > 0]
 
     def buy(self, g: int, p: int, what: str, i: int, *args) -> Attack | None:
         """SOE-8: take one tile and pay its costs (gold with borrowing, unrest, population);
@@ -841,26 +847,29 @@ class Engine:
         """SOE-12.1/12.2: (region, target) pairs `p` may attack: an enemy with a marker or units
         there (SOE-A22), a neutral token, a Pirates / Slave Revolt tile; a land attack needs an
         own army in the region, a naval-only attack an own fleet there and an enemy fleet."""
-        s, t = self.s, self.t
-        u = s.units[g]
-        armies = (u[p, :N_REGIONS, ARMY] > 0).tolist()
-        fleets = (u[p, :N_REGIONS, FLEET] > 0).tolist()
-        if not (any(armies) or any(fleets)):
+        s = self.s
+        mine = s.units[g, p, :N_REGIONS, :FORT].tolist()
+        regions = [r for r in range(N_REGIONS) if mine[r][ARMY] or mine[r][FLEET]]
+        if not regions:
             return []
-        enemies = [q for q in range(int(s.n_players[g])) if self.enemy(g, p, q)]
-        present = ((s.markers[g] > 0) | (u[:, :N_REGIONS].sum(axis=2) > 0)).tolist()
-        enemy_fleets = (u[:, :N_REGIONS, FLEET] > 0).tolist()
+        rows = self._rows[g]
+        row = rows[p]
+        enemies = [q for q in range(self.n_players_list[g]) if q != p and (row < 0 or rows[q] != row)]
+        u = s.units[g].tolist()
+        markers = s.markers[g].tolist()
         neutrals: dict[int, list[int]] = {}
-        for k in np.flatnonzero((s.token_state[g] == ON_MAP) & (t.token_kind == NEUTRAL)).tolist():
-            neutrals.setdefault(int(t.token_region[k]), []).append(k)
+        if any(mine[r][ARMY] for r in regions):
+            token_region = self.token_region
+            for k in np.flatnonzero((s.token_state[g] == ON_MAP) & self.is_neutral).tolist():
+                neutrals.setdefault(token_region[k], []).append(k)
         pirates, revolt = int(s.pirates_region[g]), int(s.revolt_region[g])
         out = []
-        for r in range(N_REGIONS):
-            army, fleet = armies[r], fleets[r]
-            if not (army or fleet):
-                continue
+        for r in regions:
+            army, fleet = mine[r][ARMY], mine[r][FLEET]
             for q in enemies:
-                if (army and present[q][r]) or (fleet and not army and enemy_fleets[q][r]):
+                uq = u[q][r]
+                if (army and (markers[q][r] > 0 or uq[ARMY] or uq[FLEET] or uq[FORT])) or \
+                        (fleet and not army and uq[FLEET] > 0):
                     out.append((r, ("player", q)))
             if army:
                 out += [(r, ("neutral", k)) for k in neutrals.get(r, ())]

@@ -579,36 +579,39 @@ class ScriptedPlayer(Player):
         return ARMY, r
 
     # ---- auction (SOE-23.4)
-    def threat(self, q: int) -> float:
-        """How much q competes with me: shared regions weighted by both sides' presence."""
-        s = self.e.s
-        g = self.g
-        mine = s.markers[g, self.p] + s.units[g, self.p, :N_REGIONS].sum(axis=1)
-        his = s.markers[g, q] + s.units[g, q, :N_REGIONS].sum(axis=1)
-        return float((np.minimum(mine, his) * self.e.t.vp[:, 0]).sum())
+    def threats(self) -> dict[int, float]:
+        """How much each other player competes with me: shared regions weighted by both
+        sides' presence (markers plus units, by the region's first-place VP)."""
+        s, g, p = self.e.s, self.g, self.p
+        presence = (s.markers[g] + s.units[g, :, :N_REGIONS].sum(axis=2)).tolist()
+        first = self.e.first_vp
+        mine = presence[p]
+        return {q: float(sum(min(a, b) * v for a, b, v in zip(mine, presence[q], first)))
+                for q in range(self.e.n_players_list[g]) if q != p}
 
-    def proposal_value(self, proposal, unallied) -> float:
+    def proposal_value(self, proposal, unallied, threats: dict[int, float]) -> float:
         s = self.e.s
         g, me = self.g, self.p
-        rows = {q: int(s.row[g, q]) for q in range(s.n_players[g]) if s.row[g, q] >= 0}
+        rows = {q: r for q, r in enumerate(s.row[g, : self.e.n_players_list[g]].tolist()) if r >= 0}
         if len(unallied) == 1:
             rows[proposal[0]] = proposal[1]
         else:
             rows[proposal[0]], rows[proposal[1]] = UPPER, LOWER
         if me not in rows:
             return 0.0
-        return sum((1 if rows[q] == rows[me] else -1) * self.threat(q) for q in rows if q != me)
+        return sum((1 if rows[q] == rows[me] else -1) * threats[q] for q in rows if q != me)
 
     def bid(self, current, proposal, unallied):
         if len(unallied) == 1:
             cands = [(unallied[0], UPPER), (unallied[0], LOWER)]
         else:
             cands = [(a, b) for a in unallied for b in unallied if a != b]
-        values = [self.proposal_value(c, unallied) for c in cands]
-        i = int(np.argmax(values))
+        threats = self.threats()
+        values = [self.proposal_value(c, unallied, threats) for c in cands]
+        i = values.index(max(values))
         if current is None:
             return 0, cands[i]
-        gain = values[i] - self.proposal_value(proposal, unallied)
+        gain = values[i] - self.proposal_value(proposal, unallied, threats)
         price = current + 1
         if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
                 and self.unrest_of(self.p) < self.q["unrest_budget"]:
@@ -641,12 +644,14 @@ class ScriptedPlayer(Player):
         s = e.s
         if s.round > e.rounds_in_war(g) - 2:
             return None
-        armies = s.units[g, p, :N_REGIONS, ARMY] >= 2
-        if not armies.any():
+        armies = s.units[g, p, :N_REGIONS, ARMY].tolist()
+        strong = [r for r in range(N_REGIONS) if armies[r] >= 2]
+        if not strong:
             return None
         gold = int(s.gold[g, p])
-        for i in np.flatnonzero(s.alliance_owner[g] < 0).tolist():
-            if (armies & e.t.alliance_regions[i]).any() and gold >= e.t.alliance_gold[i] + e.fee:
+        for i, owner in enumerate(s.alliance_owner[g].tolist()):
+            if owner < 0 and any(r in e.alliance_region_sets[i] for r in strong) \
+                    and gold >= e.alliance_gold[i] + e.fee:
                 return i
         return None
 
@@ -691,18 +696,20 @@ class ScriptedPlayer(Player):
         options = e.buyable(g, p)
         if not options:
             return None
-        devs = {e.t.dev[i]: i for what, i in options if what == "dev"}
+        dev = e.t.dev
+        devs = {dev[i]: i for what, i in options if what == "dev"}
         unrest = self.unrest_of(p)
         if "government_reform" in devs and unrest >= self.q["reform_at"]:
             return ("buy", "dev", devs["government_reform"])
         gold = int(s.gold[g, p])
+        owned = s.dev_owned[g, p].tolist()
         for name in self.q["tiles"]:
-            if name not in devs or (e.owns(g, p, name) >= self.q["max_copies"]):
+            k = devs.get(name)
+            if k is None or owned[k] >= self.q["max_copies"]:
                 continue
-            k = devs[name]
-            if name == "industry" and unrest + e.t.dev_unrest[k] >= self.q["unrest_budget"]:
+            if name == "industry" and unrest + e.dev_unrest[k] >= self.q["unrest_budget"]:
                 continue
-            if e.t.dev_gold[k] > gold - self.q["gold_reserve"]:
+            if e.dev_gold[k] > gold - self.q["gold_reserve"]:
                 continue
             if name in ("pirates", "slave_revolt"):
                 targets = e.raid_targets(g, p, name)
@@ -710,11 +717,12 @@ class ScriptedPlayer(Player):
                 return ("buy", "dev", k, r, q)
             return ("buy", "dev", k)
         if s.war >= self.q["company_from_war"]:
+            mine = s.markers[g, p].tolist()
             for what, i in options:
                 if what == "company":
-                    regions = np.flatnonzero(e.t.company_regions[i])
-                    if max(s.markers[g, p, r] for r in regions) * (e.rule("game.wars") - s.war + 1) \
-                            > e.t.company_gold[i] and e.t.company_gold[i] <= gold - self.q["gold_reserve"]:
+                    cost = e.company_gold[i]
+                    if max(mine[r] for r in e.company_region_lists[i]) * (e.wars - s.war + 1) > cost \
+                            and cost <= gold - self.q["gold_reserve"]:
                         return ("buy", "company", i)
         i = self.wanted_alliance()
         if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
@@ -733,13 +741,14 @@ class ScriptedPlayer(Player):
 
     def _target_regions(self) -> list[int]:
         e, g, p = self.e, self.g, self.p
-        s = e.s
-        neutrals = e.neutrals_per_region(g)
-        enemy = np.array([e.enemy(g, p, q) for q in range(s.markers.shape[1])]) & (np.arange(s.markers.shape[1]) < s.n_players[g])
-        enemies = s.markers[g][enemy].sum(axis=0)
-        score = self.region_weight * (neutrals + 0.7 * enemies + 0.3 * s.markers[g, p] + 0.1 * e.t.vp[:, 0])
-        order = np.argsort(-score, kind="stable")
-        return [int(r) for r in order[: self.q["focus_regions"]] if score[r] > 0]
+        neutrals = e.neutrals_per_region(g).tolist()
+        markers = e.s.markers[g].tolist()
+        enemies = [q for q in range(e.n_players_list[g]) if e.enemy(g, p, q)]
+        weight, first, mine = self.region_weight_list, e.first_vp, markers[p]
+        score = [weight[r] * (neutrals[r] + 0.7 * sum(markers[q][r] for q in enemies) + 0.3 * mine[r] + 0.1 * first[r])
+                 for r in range(N_REGIONS)]
+        order = sorted(range(N_REGIONS), key=lambda r: -score[r])        # stable, as argsort(kind="stable")
+        return [r for r in order[: self.q["focus_regions"]] if score[r] > 0]
 
     def choose_build(self):
         e, g, p = self.e, self.g, self.p
