@@ -147,6 +147,12 @@ class Engine:
         self.token_strength, self.token_gold, self.token_vp = (
             t.token_strength.tolist(), t.token_gold.tolist(), t.token_vp.tolist())
         self.n_players_list = self.s.n_players.tolist()
+        self.power_list = self.s.power.tolist()
+        self.colonial_list = self.colonial.tolist()
+        self.colonial_regions = np.flatnonzero(self.colonial).tolist()
+        self.sea_list = t.sea.tolist()
+        self.adjacent_lists = [np.flatnonzero(row).tolist() for row in t.adjacent]
+        self.home_adjacent_lists = t.home_adjacent.tolist()
         self.token_region = t.token_region.tolist()
         self.first_vp = t.vp[:, 0].tolist()
         self.dev_gold, self.dev_unrest = t.dev_gold.tolist(), t.dev_unrest.tolist()
@@ -232,7 +238,7 @@ class Engine:
         s = self.s
         held = int(s.pirates_region[g] >= 0 and s.pirates_victim[g] == p) + \
             int(s.revolt_region[g] >= 0 and s.revolt_victim[g] == p)
-        return self.marker_limit - int(s.markers[g, p].sum()) - held
+        return self.marker_limit - sum(s.markers[g, p].tolist()) - held
 
     def place_marker(self, g: int, p: int, r: int) -> bool:
         if self.free_markers(g, p) <= 0:
@@ -241,7 +247,7 @@ class Engine:
         return True
 
     def pieces_on_map(self, g: int, p: int, kind: int) -> int:
-        return int(self.s.units[g, p, :, kind].sum())
+        return sum(self.s.units[g, p, :, kind].tolist())
 
     def neutrals_per_region(self, g: int) -> np.ndarray:
         """(11,) neutral tokens on the map per region."""
@@ -269,32 +275,34 @@ class Engine:
 
     def army_may_enter(self, g: int, p: int, dst: int) -> bool:
         """SOE-10.3 .. 10.7: may an army of `p` move into `dst`?"""
-        s, t = self.s, self.t
+        s = self.s
         if dst == HOME:
             return True                                            # SOE-10.6
-        if self.colonial[dst]:
+        if self.colonial_list[dst]:
             if s.units[g, p, dst, FLEET] == 0:                     # SOE-10.3
                 return False
             bo = s.blockade_owner[g]
             if s.blockade_region[g] == dst and bo >= 0 and self.enemy(g, p, bo):   # SOE-10.7, SOE-A18
                 return s.units[g, p, dst, FLEET] > s.units[g, bo, dst, FLEET]
             return True
-        if s.markers[g, p, dst] > 0:                               # SOE-10.4 (1)
+        mine = s.markers[g, p].tolist()
+        if mine[dst] > 0:                                          # SOE-10.4 (1)
             return True
-        if (s.markers[g, p] > 0)[t.adjacent[dst]].any():           # (2)
+        if any(mine[a] > 0 for a in self.adjacent_lists[dst]):     # (2)
             return True
-        if t.home_adjacent[s.power[g, p], dst]:                    # (3)
+        if self.home_adjacent_lists[self.power_list[g][p]][dst]:   # (3)
             return True
-        if t.sea[dst] and s.units[g, p, dst, FLEET] > 0:           # (4)
+        sea = self.sea_list[dst]
+        if sea and s.units[g, p, dst, FLEET] > 0:                  # (4)
             return True
-        nav = t.naval_region[dst]
-        return bool(not t.sea[dst] and nav >= 0 and s.units[g, p, nav, FLEET] > 0)   # (5)
+        nav = self.naval[dst]
+        return bool(not sea and nav >= 0 and s.units[g, p, nav, FLEET] > 0)   # (5)
 
     def fleet_may_enter(self, g: int, p: int, dst: int) -> bool:
         """SOE-10.2 / SOE-A2: fleets sail to the 8 sea regions (home only if the option allows)."""
         if dst == HOME:
             return self.opt("fleets_at_home") == "anywhere_home"
-        return bool(self.t.sea[dst])
+        return self.sea_list[dst]
 
     def may_move(self, g: int, p: int, kind: int, src: int, dst: int) -> bool:
         """SOE-10.1, SOE-9.4: one unit of `kind` from `src` to `dst` (forts only from home)."""
@@ -683,14 +691,15 @@ class Engine:
     def trained_natives_regions(self, g: int, p: int) -> list[int]:
         """SOE-20.7: colonial regions where `p` has a control marker or a unit."""
         s = self.s
+        mine, units = s.markers[g, p].tolist(), s.units[g, p].tolist()
         out = []
-        for r in np.flatnonzero(self.colonial):
-            if s.markers[g, p, r] > 0 or s.units[g, p, r].sum() > 0:
+        for r in self.colonial_regions:
+            if mine[r] > 0 or sum(units[r]) > 0:
                 bo = s.blockade_owner[g]
                 if (self.opt("blockade_stops_trained_natives") and s.blockade_region[g] == r and bo >= 0
-                        and self.enemy(g, p, bo) and s.units[g, p, r, FLEET] <= s.units[g, bo, r, FLEET]):
+                        and self.enemy(g, p, bo) and units[r][FLEET] <= s.units[g, bo, r, FLEET]):
                     continue
-                out.append(int(r))
+                out.append(r)
         return out
 
     def build(self, g: int, p: int, kind: int, tile: str | None = None, dst: int | None = None,

@@ -761,8 +761,10 @@ class ScriptedPlayer(Player):
         if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
             return None
         targets = self.target_regions()
+        colonial = e.colonial_list
+        fleets = s.units[g, p, :, FLEET].tolist()
         for r in targets:
-            if e.colonial[r] and s.units[g, p, r, FLEET] == 0:
+            if colonial[r] and fleets[r] == 0:
                 if any(k == FLEET for k, _ in opts) and e.fleet_may_enter(g, p, r):
                     tile = "pressgangs" if (FLEET, "pressgangs") in opts else None
                     if (FLEET, tile) in opts:
@@ -770,7 +772,7 @@ class ScriptedPlayer(Player):
                 continue
             if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
                 return ("build", ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
-            if e.army_may_enter(g, p, r) or e.colonial[r] and s.units[g, p, r, FLEET]:
+            if e.army_may_enter(g, p, r) or colonial[r] and fleets[r]:
                 if not e.may_move_from_home(g, p, ARMY, r):
                     continue
                 tile = "mercenaries" if (ARMY, "mercenaries") in opts else None
@@ -789,26 +791,27 @@ class ScriptedPlayer(Player):
             return None
         plan = []
         n = e.units_per_move(g, p)
-        u = s.units[g, p].copy()
+        u = s.units[g, p].tolist()
+        colonial = e.colonial_list
         for r in targets:
-            if e.colonial[r] and u[r, FLEET] == 0:
-                srcs = [src for src in range(N_REGIONS + 1) if u[src, FLEET] > 1 or (u[src, FLEET] and src == HOME)
-                        or (u[src, FLEET] and src not in targets)]
+            if colonial[r] and u[r][FLEET] == 0:
+                srcs = [src for src in range(N_REGIONS + 1) if u[src][FLEET] > 1 or (u[src][FLEET] and src == HOME)
+                        or (u[src][FLEET] and src not in targets)]
                 if srcs and e.fleet_may_enter(g, p, r):
                     src = srcs[0]
                     plan.append((FLEET, src, r))
-                    u[src, FLEET] -= 1
-                    u[r, FLEET] += 1
+                    u[src][FLEET] -= 1
+                    u[r][FLEET] += 1
             if len(plan) >= n:
                 break
-            idle = [src for src in range(N_REGIONS + 1) if u[src, ARMY] > 0 and src not in targets]
+            idle = [src for src in range(N_REGIONS + 1) if u[src][ARMY] > 0 and src not in targets]
             for src in idle:
                 if len(plan) >= n:
                     break
-                if (not e.colonial[r] and e.army_may_enter(g, p, r)) or (e.colonial[r] and u[r, FLEET] > 0):
+                if (not colonial[r] and e.army_may_enter(g, p, r)) or (colonial[r] and u[r][FLEET] > 0):
                     plan.append((ARMY, src, r))
-                    u[src, ARMY] -= 1
-                    u[r, ARMY] += 1
+                    u[src][ARMY] -= 1
+                    u[r][ARMY] += 1
             if len(plan) >= n:
                 break
         if not plan:
