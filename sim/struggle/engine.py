@@ -852,20 +852,27 @@ class Engine:
         self.log(g, "blockade", seat=p, region=self.t.regions[r])
 
     # ------------------------------------------------------------------ attacks (SOE-12)
-    def attack_targets(self, g: int, p: int, free: bool = False) -> list[tuple[int, tuple]]:
+    def attack_targets(self, g: int, p: int, free: bool = False, lists: tuple | None = None) -> list[tuple[int, tuple]]:
         """SOE-12.1/12.2: (region, target) pairs `p` may attack: an enemy with a marker or units
         there (SOE-A22), a neutral token, a Pirates / Slave Revolt tile; a land attack needs an
-        own army in the region, a naval-only attack an own fleet there and an enemy fleet."""
+        own army in the region, a naval-only attack an own fleet there and an enemy fleet.
+        `lists`: the game's units and markers as Python lists, when the caller has them."""
         s = self.s
-        mine = s.units[g, p, :N_REGIONS, :FORT].tolist()
-        regions = [r for r in range(N_REGIONS) if mine[r][ARMY] or mine[r][FLEET]]
-        if not regions:
-            return []
+        if lists is None:
+            mine = s.units[g, p].tolist()
+            regions = [r for r in range(N_REGIONS) if mine[r][ARMY] or mine[r][FLEET]]
+            if not regions:
+                return []
+            u, markers = s.units[g].tolist(), s.markers[g].tolist()
+        else:
+            u, markers = lists
+            mine = u[p]
+            regions = [r for r in range(N_REGIONS) if mine[r][ARMY] or mine[r][FLEET]]
+            if not regions:
+                return []
         rows = self._rows[g]
         row = rows[p]
         enemies = [q for q in range(self.n_players_list[g]) if q != p and (row < 0 or rows[q] != row)]
-        u = s.units[g].tolist()
-        markers = s.markers[g].tolist()
         neutrals: dict[int, list[int]] = {}
         if any(mine[r][ARMY] for r in regions):
             token_region = self.token_region

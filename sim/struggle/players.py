@@ -394,12 +394,15 @@ class ScriptedPlayer(Player):
             base += self.q["leader_weight"]
         return base
 
-    def snapshot(self) -> tuple[list, list, list, list, list]:
-        """Units, tiles owned, tiles used, control markers and alliance-tile owners of this game
-        as Python lists (read once per decision; numpy scalar access is slow in loops)."""
-        s, g = self.e.s, self.g
-        return (s.units[g].tolist(), s.dev_owned[g].tolist(), s.dev_used[g].tolist(), s.markers[g].tolist(),
-                s.alliance_owner[g].tolist())
+    def snapshot(self) -> tuple:
+        """This game's units, tiles owned, tiles used, control markers and alliance-tile owners
+        as Python lists (read once per decision; numpy scalar access is slow in loops), plus
+        my allies, my usable Reserves (0/1) and my Army Training count."""
+        e, s, g, p = self.e, self.e.s, self.g, self.p
+        own, used = s.dev_owned[g].tolist(), s.dev_used[g].tolist()
+        res = e.k["reserves"]
+        return (s.units[g].tolist(), own, used, s.markers[g].tolist(), s.alliance_owner[g].tolist(),
+                e.allies(g, p), min(own[p][res] - used[p][res], 1), own[p][e.k["army_training"]])
 
     def _alliance_army(self, q: int, r: int, owners: list) -> int:
         """min(1, alliance-tile army bonus of q in r) (SOE-12.6); 0 without alliance tiles."""
@@ -415,19 +418,16 @@ class ScriptedPlayer(Player):
         naval-only attack, the attacker's fleet count for a neutral only as naval support).
         None for a Pirates tile."""
         e, g, p = self.e, self.g, self.p
-        u, own, used, markers, owners = snap
+        u, own, used, markers, owners, mine_allies, reserves, at = snap
         k = e.k
         nav = e.naval[r]
         kind = target[0]
         ur = u[p][r]
         armies = min(ur[ARMY], CAP_ARMIES)
         fleets = min(u[p][nav][FLEET], CAP_FLEETS) if nav >= 0 else 0
-        mine_allies = e.allies(g, p)
         ally_armies = min(sum(u[q][r][ARMY] for q in mine_allies), CAP_ALLIES) if mine_allies else 0
-        res = k["reserves"]
-        reserves = min(own[p][res] - used[p][res], 1)
-        at = own[p][k["army_training"]]
         if kind == "player":
+            res = k["reserves"]
             d = target[1]
             theirs = e.allies(g, d)
             if nav >= 0:
@@ -471,12 +471,12 @@ class ScriptedPlayer(Player):
         beat the best so far (an upper bound from its VP gain) skips the exact odds."""
         best, best_v = None, self.q["attack_threshold"]
         e, g, p = self.e, self.g, self.p
-        targets = e.attack_targets(g, p)
+        snap = self.snapshot()
+        u, markers = snap[0], snap[3]
+        targets = e.attack_targets(g, p, lists=(u, markers))
         if not targets:
             return None, best_v
         s = e.s
-        snap = self.snapshot()
-        u, markers = snap[0], snap[3]
         n = e.n_players_list[g]
         can_place = e.free_markers(g, p) > 0
         left = e.wars - s.war + 1
