@@ -160,7 +160,9 @@ class Engine:
         self.company_region_lists = [np.flatnonzero(m).tolist() for m in t.company_regions]
         self.alliance_gold = t.alliance_gold.tolist()
         self.alliance_region_sets = [set(np.flatnonzero(m).tolist()) for m in t.alliance_regions]
-        self.is_neutral = t.token_kind == NEUTRAL
+        self.is_neutral, self.is_pop, self.is_slave = (t.token_kind == NEUTRAL, t.token_kind == POP,
+                                                       t.token_kind == SLAVE)
+        self.africa = t.region("africa")
         self.dev_pop = t.dev_pop.tolist()
         self.raid_kinds = {k: name for k, name in enumerate(t.dev) if name in ("pirates", "slave_revolt")}
         self.raid_regions = {"pirates": np.flatnonzero(self.colonial).tolist(),
@@ -606,8 +608,18 @@ class Engine:
         banned = s.no_retake[g, p].tolist()
         pop = int(s.population[g, p])
         dev_pop, raids = self.dev_pop, self.raid_kinds
-        out = [("dev", k) for k, n in enumerate(display)
-               if n > 0 and not banned[k] and pop >= dev_pop[k] and (k not in raids or self.raid_targets(g, p, raids[k]))]
+        out = []
+        markers = None
+        for k, n in enumerate(display):
+            if n > 0 and not banned[k] and pop >= dev_pop[k]:
+                name = raids.get(k)
+                if name is not None:                 # a raid tile needs a target (SOE-20.16.2 / 20.17.1)
+                    if markers is None:
+                        markers = s.markers[g].tolist()
+                    if not any(markers[q][r] > 0 for r in self.raid_regions[name]
+                               for q in range(self.n_players_list[g]) if q != p):
+                        continue
+                out.append(("dev", k))
         out += [("alliance", i) for i, o in enumerate(s.alliance_owner[g].tolist()) if o < 0]
         out += [("company", i) for i, o in enumerate(s.company_owner[g].tolist()) if o < 0]
         bans = self.tile_bans.get((g, p))
@@ -795,11 +807,14 @@ class Engine:
         if s.colonised[g, p] or self.free_markers(g, p) <= 0:
             return []
         out = []
-        if s.population[g, p] >= self.colonise_pop:
-            out += self.tokens_on_map(g, kind=POP).tolist()
-        africa = self.t.region("africa")
-        if s.units[g, p, africa, FLEET] > 0:
-            out += self.tokens_on_map(g, kind=SLAVE).tolist()
+        pop_ok = s.population[g, p] >= self.colonise_pop
+        slave_ok = s.units[g, p, self.africa, FLEET] > 0
+        if pop_ok or slave_ok:
+            on = s.token_state[g] == ON_MAP
+            if pop_ok:
+                out += np.flatnonzero(on & self.is_pop).tolist()
+            if slave_ok:
+                out += np.flatnonzero(on & self.is_slave).tolist()
         return out
 
     def colonise(self, g: int, p: int, token: int) -> None:

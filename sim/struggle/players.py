@@ -743,10 +743,10 @@ class ScriptedPlayer(Player):
         e, g, p = self.e, self.g, self.p
         neutrals = e.neutrals_per_region(g).tolist()
         markers = e.s.markers[g].tolist()
-        enemies = [q for q in range(e.n_players_list[g]) if e.enemy(g, p, q)]
+        enemies = [markers[q] for q in range(e.n_players_list[g]) if e.enemy(g, p, q)]
+        theirs = [sum(c) for c in zip(*enemies)] if enemies else [0] * N_REGIONS
         weight, first, mine = self.region_weight_list, e.first_vp, markers[p]
-        score = [weight[r] * (neutrals[r] + 0.7 * sum(markers[q][r] for q in enemies) + 0.3 * mine[r] + 0.1 * first[r])
-                 for r in range(N_REGIONS)]
+        score = [weight[r] * (neutrals[r] + 0.7 * theirs[r] + 0.3 * mine[r] + 0.1 * first[r]) for r in range(N_REGIONS)]
         order = sorted(range(N_REGIONS), key=lambda r: -score[r])        # stable, as argsort(kind="stable")
         return [r for r in order[: self.q["focus_regions"]] if score[r] > 0]
 
