@@ -8,7 +8,7 @@ from typing import Any
 from sim.cli import game_kinds
 from sim.cli.common import add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts, print_table
 from sim.conquest.combat import ALIASES, FORMATION_RULES, LOSS_RULES, MAX_LEADERS, Army, LandBattle, Tactics
-from sim.conquest.components import load_components
+from sim.conquest.components import Components, load_components
 from sim.conquest.land_bulk import simulate_land
 from sim.conquest.land_exact import LandOdds, solve_land
 from sim.conquest.naval import Fleet, NavalOdds, check_capacity, simulate_naval, solve_naval
@@ -18,7 +18,7 @@ from sim.core.metadata import result_metadata
 
 ASSUMED_PREFIXES = ("options.",)
 LEADERS = int_in(0, MAX_LEADERS, "leaders")
-MAX_UNITS = 200
+MAX_UNITS = 200           # keeps a Monte Carlo battle bounded whatever --set raises the limits to
 
 
 def register(groups: dict) -> None:
@@ -65,18 +65,28 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
     p.set_defaults(handler=battle)
 
 
-def _army(text: str, leaders: int, side: str) -> Army:
+def _army(text: str, leaders: int, side: str, comps: Components) -> Army:
+    """COE-2.4: one side is one colour, so its pieces stay within that colour's supply."""
     counts = key_counts(text, ALIASES, "unit")
-    for key, n in counts.items():
-        if n > MAX_UNITS:
-            raise UserError(f"--{side} {key}={n} is out of range; allowed 0..{MAX_UNITS}")
-    return Army.from_counts(counts, leaders)
+    army = Army.from_counts(counts, leaders)
+    for unit in ("infantry", "cavalry", "catapult"):
+        n, limit = getattr(army, unit), min(comps.units[unit].limit, MAX_UNITS)
+        if n > limit:
+            raise UserError(f"--{side} {unit}={n} is out of range; a colour has {limit} {unit} (COE-2.4), "
+                            f"allowed 0..{limit} (inherited pieces, COE-25.2: --set units.{unit}.limit=N)")
+    most = sum(int(comps.data.get(f"units.leaders.{kind}")) for kind in ("caesars", "generals"))
+    if leaders > most:
+        raise UserError(f"--{side}-leaders {leaders} is out of range; a colour has {most} leaders, one Caesar "
+                        f"and Generals (COE-2.4), allowed 0..{most} (inherited Generals, COE-A27: "
+                        f"--set units.leaders.generals=N)")
+    return army
 
 
-def build_battle(args: argparse.Namespace) -> tuple[LandBattle, RetreatPolicy, RetreatPolicy, Tactics, Objective]:
+def build_battle(args: argparse.Namespace, comps: Components) -> tuple[LandBattle, RetreatPolicy, RetreatPolicy,
+                                                                       Tactics, Objective]:
     """Turn the flags into a battle, both policies, tactics and the objective."""
-    battle = LandBattle(_army(args.attacker, args.attacker_leaders, "attacker"),
-                        _army(args.defender, args.defender_leaders, "defender"), fortified=args.fortified,
+    battle = LandBattle(_army(args.attacker, args.attacker_leaders, "attacker", comps),
+                        _army(args.defender, args.defender_leaders, "defender", comps), fortified=args.fortified,
                         attacker_can_retreat=not args.attacker_cannot_retreat,
                         defender_can_retreat=not args.defender_cannot_retreat)
     a_pol = RetreatPolicy.parse(args.attacker_policy or args.policy)
@@ -87,7 +97,7 @@ def build_battle(args: argparse.Namespace) -> tuple[LandBattle, RetreatPolicy, R
 
 def battle(args: argparse.Namespace) -> int:
     comps = load_components(args.overrides, args.variants)
-    fight, a_pol, d_pol, tactics, objective = build_battle(args)
+    fight, a_pol, d_pol, tactics, objective = build_battle(args, comps)
     policy_rows = None
     if args.mc is None or args.show_policy:
         sol = solve_land(fight, comps, a_pol, d_pol, tactics, objective)

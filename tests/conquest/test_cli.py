@@ -101,3 +101,44 @@ def test_malformed_unit_lists_never_crash(text):
     except SystemExit as exc:  # argparse rejects some texts before the handler
         code = exc.code
     assert code in (0, 2)
+
+
+def _limits():
+    from sim.conquest.components import default_components
+    comps = default_components()
+    leaders = sum(int(comps.data.get(f"units.leaders.{k}")) for k in ("caesars", "generals"))
+    return {u: comps.units[u].limit for u in ("infantry", "cavalry", "catapult")}, leaders
+
+
+@pytest.mark.parametrize("unit", ["infantry", "cavalry", "catapult"])
+def test_coe_2_4_unit_limits_per_colour(capsys, unit):
+    """COE-2.4: one side's units come from one colour's supply; one more is refused naming the limit."""
+    limit = _limits()[0][unit]
+    code, out, err = run(capsys, ["odds", "conquest", "battle", "--attacker", f"{unit}={limit + 1}",
+                                  "--defender", "infantry=1"])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"0..{limit}" in err and "COE-2.4" in err
+    code, _, _ = run(capsys, ["odds", "conquest", "battle", "--attacker", "infantry=1",
+                              "--defender", f"{unit}={limit}", "--mc", "200", "--json"])
+    assert code == 0
+
+
+def test_coe_2_4_leader_limit_per_colour(capsys):
+    """COE-2.4: one Caesar and four Generals per colour; the old 0..8 range no longer applies."""
+    most = _limits()[1]
+    code, out, err = run(capsys, ["odds", "conquest", "battle", "--attacker", "infantry=2", "--defender",
+                                  "infantry=1", "--attacker-leaders", str(most + 1)])
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and f"0..{most}" in err
+    code, _, _ = run(capsys, ["odds", "conquest", "battle", "--attacker", "infantry=2", "--defender",
+                              "infantry=1", "--defender-leaders", str(most), "--json"])
+    assert code == 0
+
+
+def test_piece_limits_follow_the_data(capsys):
+    """COE-25.2 / COE-A36: a raised limit (inherited pieces) is honoured; the error text names it."""
+    code, _, err = run(capsys, ["odds", "conquest", "battle", "--attacker", "infantry=25", "--defender",
+                                "infantry=1", "--set", "units.infantry.limit=24"])
+    assert code == 2 and "0..24" in err
+    code, _, _ = run(capsys, ["odds", "conquest", "battle", "--attacker", "infantry=25", "--defender",
+                              "infantry=1", "--set", "units.infantry.limit=40", "--mc", "200", "--json"])
+    assert code == 0
