@@ -7,17 +7,18 @@ and VP distributions), causal tile values with fair prices, flagged imbalances a
 box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value the numbers
 depend on). Plots are PNG files beside the page; tables are also written as CSV.
 
-Imbalance flags: a power, seat or strategy is flagged when its win-rate interval (Wilson at the
-effective size n / deff of the block design), widened for the whole family of comparisons
-(Bonferroni: level 1 - 0.05/m), lies entirely outside the band
-fair share +/- BAND. A flag therefore means "different from fair by more than the band, with
-95 % family-wise confidence" -- a statement a designer can act on.
+Imbalance flags (analyses.tournament.imbalance_flags): a power, seat or strategy is flagged
+when its win rate is further than BAND from the fair share with 95 % family-wise confidence:
+the null "within the band" is rejected after Holm's correction over every power, seat and
+strategy, with the variance inflated by the block design effect (games of a block share dice).
+A flag is a statement a designer can act on.
 """
 
 from __future__ import annotations
 
 import html as html_lib
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,11 +34,8 @@ from sim.core import runner
 from sim.core.design import balanced
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
-from sim.core.stats import wilson_interval
-from scipy import stats as scipy_stats
 
 BAND = 0.05
-FAMILY_ALPHA = 0.05
 
 
 @dataclass(frozen=True)
@@ -62,23 +60,6 @@ class Section:
     body: list[str] = field(default_factory=list)
 
 
-def flag_imbalances(results: pd.DataFrame, band: float = BAND) -> pd.DataFrame:
-    """Every power, seat and strategy against fair share +/- band, family-wise 95 %."""
-    p0 = tournament.null_rate(results)
-    tables = {column: tournament.level_table(results, column) for column in ("power", "seat", "strategy")}
-    m = sum(len(t) for t in tables.values())
-    z = float(scipy_stats.norm.ppf(1 - FAMILY_ALPHA / (2 * m)))
-    rows = []
-    for column, table in tables.items():
-        deff = table["deff"].to_numpy()  # games of a block share dice: effective size n / deff
-        low, high = wilson_interval(table["wins"].to_numpy() / deff, table["n"].to_numpy() / deff, z=z)
-        for (level, row), lo, hi in zip(table.iterrows(), np.atleast_1d(low), np.atleast_1d(high)):
-            verdict = "too strong" if lo > p0 + band else "too weak" if hi < p0 - band else ""
-            rows.append({"factor": column, "level": str(level), "n": int(row.n), "win_rate": row.win_rate,
-                         "fair_share": p0, "family_ci_low": lo, "family_ci_high": hi, "flag": verdict})
-    return pd.DataFrame(rows)
-
-
 def odds_section(game: str, page: battle_odds.OddsPage | None) -> list[str]:
     if page is None:
         return []
@@ -86,15 +67,31 @@ def odds_section(game: str, page: battle_odds.OddsPage | None) -> list[str]:
             f"{html_lib.escape(page.summary)}</p>"]
 
 
-def play_tournament(game: str, engine: Any, data: Any, size: ReportSize, folder: Path) -> pd.DataFrame:
-    """A balanced tournament of the game's scripted strategies (and the random baseline)."""
-    strategies = [s for s in engine.STRATEGIES if s != "random"][: size.players - 1] + ["random"]
+def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runner.Plan:
+    """A balanced tournament of the game's scripted strategies, as many as there are seats
+    (the random baseline is measured in the tile-value skill levels instead)."""
+    strategies = [s for s in engine.STRATEGIES if s != "random"][: size.players]
     design = balanced(engine.POWERS, size.players, strategies, engine.STRATEGIES,
                       engine.MIN_PLAYERS, engine.MAX_PLAYERS)
     n = design.whole_blocks(size.games)
-    plan = runner.Plan(module=games.module_path(game), seed=size.seed, design=design, games=n,
+    return runner.Plan(module=games.module_path(game), seed=size.seed, design=design, games=n,
                        batch_size=runner.default_batch_size(design, n, size.jobs), data=data)
-    results = runner.run(plan, jobs=size.jobs, quiet=True)
+
+
+def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> list[tv.Experiment]:
+    """One tile-value experiment per skill level, every request checked before anything runs."""
+    costs = engine.tile_costs(data)
+    tiles = size.tiles or tuple(sorted(costs))
+    experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
+                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in size.tile_strategies]
+    for experiment in experiments:
+        tv.check(engine, experiment, data)
+    return experiments
+
+
+def play_tournament(plan: runner.Plan, size: ReportSize, folder: Path) -> pd.DataFrame:
+    say(f"tournament: {plan.games} games of {plan.design.players} players")
+    results = runner.run(plan, jobs=size.jobs, quiet=False)
     folder.mkdir(parents=True, exist_ok=True)
     results.to_csv(folder / "results.csv", index=False)
     return results
@@ -102,7 +99,7 @@ def play_tournament(game: str, engine: Any, data: Any, size: ReportSize, folder:
 
 def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str) -> tuple[list[str], str]:
     analysis = tournament.analyse(results, folder)
-    flags = flag_imbalances(results)
+    flags = tournament.imbalance_flags(results, band=BAND, factors=("power", "seat", "strategy"))
     flags.to_csv(folder / "flags.csv", index=False)
     body = [f"<h3>Win rates ({analysis.summary['games']} games, seats and powers rotated)</h3>",
             html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
@@ -121,10 +118,11 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
     body.append("<h4>Distributions</h4>" + html.figure(f"{rel}/vp.png", "VP distribution")
                 + (html.figure(f"{rel}/length.png", "game length") if (folder / "length.png").exists() else ""))
     flagged = flags[flags["flag"] != ""]
-    body.append(f"<h4>Flagged imbalances (band &plusmn;{BAND:.2f} around the fair share, family-wise 95 %)</h4>"
-                + (html.table([(r.factor, r.level, r.n, r.win_rate, f"[{r.family_ci_low:.3f}, {r.family_ci_high:.3f}]",
-                                r.flag) for r in flagged.itertuples()],
-                              ["factor", "level", "n", "win rate", "family-wise CI", "flag"])
+    body.append(f"<h4>Flagged imbalances (further than &plusmn;{BAND:.2f} from the fair share, Holm-adjusted "
+                f"over every power, seat and strategy)</h4>"
+                + (html.table([(r.factor, r.level, r.n, r.win_rate, f"[{r.ci_low:.3f}, {r.ci_high:.3f}]",
+                                r.p_holm, r.flag) for r in flagged.itertuples()],
+                              ["factor", "level", "n", "win rate", "95% CI", "Holm p", "flag"])
                    if len(flagged) else "<p>None: no power, seat or strategy is outside the band.</p>"))
     best = max(analysis.summary["by_strategy"].items(), key=lambda kv: kv[1]["win_rate"])
     strongest_power = max(analysis.summary["by_power"].items(), key=lambda kv: kv[1]["win_rate"])
@@ -138,12 +136,12 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
     return body, summary
 
 
-def tiles_section(game: str, engine: Any, data: Any, size: ReportSize, folder: Path, rel: str) -> tuple[list[str], str]:
+def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size: ReportSize, folder: Path,
+                  rel: str) -> tuple[list[str], str]:
     costs = engine.tile_costs(data)
-    tiles = size.tiles or tuple(sorted(costs))
-    experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
-                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in size.tile_strategies]
-    values, resources = tv.measure(experiments, costs, jobs=size.jobs)
+    say(f"tile values: {len(experiments)} skill level(s) x {experiments[0].blocks} blocks of "
+        f"{2 * len(experiments[0].tiles) + 1 + len(experiments[0].grants)} arms")
+    values, resources = tv.measure(experiments, costs, jobs=size.jobs, quiet=False)
     tv.write_outputs(folder, values, resources)
     cols = ["tile", "strategy", "d win", "95% CI", "d VP", "cost", "cost (gold eq.)", "fair price (gold)",
             "fair price 95% CI", "verdict", "observational win owned / not (biased)"]
@@ -172,32 +170,54 @@ def tiles_section(game: str, engine: Any, data: Any, size: ReportSize, folder: P
     return body, summary
 
 
-def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize, out: Path) -> Section:
+@dataclass
+class Playable:
+    """A game with a full engine, its data and its checked plans (nothing has run yet)."""
+
+    engine: Any
+    data: Any
+    tournament: runner.Plan
+    tiles: list[tv.Experiment]
+
+
+def prepare(game: str, size: ReportSize) -> Playable:
+    """Load and check everything a playable game's section needs, so bad input fails at once."""
+    engine = games.load(game)
+    data = games.load_data(game, engine)
+    experiments = tile_experiments(game, engine, data, size) if hasattr(engine, "tile_costs") else []
+    return Playable(engine, data, tournament_plan(game, engine, data, size), experiments)
+
+
+def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize, out: Path,
+                 playable: Playable | None) -> Section:
     body = odds_section(game, page)
     summaries = [page.summary] if page else []
-    meta: dict[str, Any] = {"seed": size.seed, "code_version": code_version()}
-    if game in games.names():
-        engine = games.load(game)
-        data = games.load_data(game, engine)
-        if data is not None:
-            meta.update(rules_edition=data.rules_edition, data_hash=data.hash,
-                        overrides=dict(data.overrides), assumed=data.assumed(getattr(engine, "ASSUMED_PREFIXES", ())))
+    meta: dict[str, Any] = {"seed": size.seed}
+    if playable is not None:
+        meta.update(runner.provenance(playable.data, playable.engine))
         folder = out / game / "tournament"
-        results = play_tournament(game, engine, data, size, folder)
+        results = play_tournament(playable.tournament, size, folder)
         part, text = tournament_section(game, results, folder, f"{game}/tournament")
         body += part
         summaries.append(text)
-        if hasattr(engine, "tile_costs"):
-            part, text = tiles_section(game, engine, data, size, out / game / "tiles", f"{game}/tiles")
+        if playable.tiles:
+            part, text = tiles_section(playable.engine, playable.data, playable.tiles, size, out / game / "tiles",
+                                       f"{game}/tiles")
             body += part
             summaries.append(text)
     else:
         from sim.core.data import load_game_data
         data = load_game_data(game)
-        meta.update(rules_edition=data.rules_edition, data_hash=data.hash, assumed=data.assumed())
+        meta.update(code_version=code_version(), rules_edition=data.rules_edition, data_hash=data.hash,
+                    assumed=data.assumed())
         summaries.append("No full-game engine yet: odds and scoring only.")
     body.append(html.provenance(meta))
     return Section(game, TITLES.get(game, game), " ".join(summaries), body)
+
+
+def say(message: str) -> None:
+    """Progress of a long report on stderr (the runner adds a progress bar on a terminal)."""
+    print(f"report: {message}", file=sys.stderr, flush=True)
 
 
 TITLES = {"struggle": "Struggle of Empires", "conquest": "Conquest of the Empire (classic)",
@@ -206,9 +226,12 @@ TITLES = {"struggle": "Struggle of Empires", "conquest": "Conquest of the Empire
 
 def build_report(out: Path, size: ReportSize) -> Path:
     """Write `out/index.html` with every game's section; return its path."""
+    playable = {game: prepare(game, size) for game in games.names() if game in TITLES}
     out.mkdir(parents=True, exist_ok=True)
+    say("odds pages")
     pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(out, quick=size.quick)}
-    sections = [game_section(game, pages.get(game), size, out) for game in TITLES if game in pages or game in games.names()]
+    sections = [game_section(game, pages.get(game), size, out, playable.get(game))
+                for game in TITLES if game in pages or game in playable]
     toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
     body = [html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "
                          "tile values and fair prices, flagged imbalances, and the assumptions behind them. "

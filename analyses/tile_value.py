@@ -88,6 +88,9 @@ def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str,
             raise one_of("tile", tile, sorted(costs))
     if experiment.blocks < 2:
         raise UserError(f"--blocks {experiment.blocks}: at least 2 blocks are needed for an interval")
+    if not engine.MIN_PLAYERS <= experiment.players <= engine.MAX_PLAYERS:
+        raise UserError(f"--players {experiment.players} is out of range; this game allows "
+                        f"{engine.MIN_PLAYERS}..{engine.MAX_PLAYERS}")
     return costs
 
 
@@ -177,7 +180,10 @@ def observational(table: pd.DataFrame, tile: str) -> dict[str, float]:
 
 
 def _effect_columns(name: str, effect: Effect) -> dict[str, float]:
-    return {f"d_{name}": effect.estimate, f"d_{name}_low": effect.ci95[0], f"d_{name}_high": effect.ci95[1]}
+    low, high = effect.ci95
+    if name == "win":                     # a difference of two win rates lies in [-1, 1]
+        low, high = max(low, -1.0), min(high, 1.0)
+    return {f"d_{name}": effect.estimate, f"d_{name}_low": low, f"d_{name}_high": high}
 
 
 def _verdict(current: float, low: float, high: float) -> str:
@@ -209,6 +215,9 @@ def sweep(experiment: Experiment, path: str, values: Sequence[int], jobs: int = 
     """The force - ban effect of one tile as one data value varies (same seeds at every value)."""
     if len(experiment.tiles) != 1:
         raise UserError("--sweep measures one tile; name it with --tiles TILE")
+    engine = games.load(experiment.game)
+    for value in values:                  # every value is checked before any game is played
+        games.load_data(experiment.game, engine, (*experiment.overrides, f"{path}={value}"))
     rows = []
     for value in values:
         run = Experiment(**{**experiment.__dict__, "grants": {}, "overrides": (*experiment.overrides, f"{path}={value}")})

@@ -75,20 +75,29 @@ def null_rate(results: pd.DataFrame) -> float:
     return float(results["winner"].sum() / len(results))
 
 
-def imbalance_flags(results: pd.DataFrame) -> pd.DataFrame:
-    """Each seat and power against the null rate (z-test, variance inflated by the block design
-    effect); Holm-adjusted over all of them together."""
+def imbalance_flags(results: pd.DataFrame, band: float = 0.0,
+                    factors: tuple[str, ...] = ("seat", "power")) -> pd.DataFrame:
+    """Each level of each factor against the null rate p0, Holm-adjusted over all of them.
+
+    The null hypothesis is "within the band": |win rate - p0| <= band (band 0: "exactly fair").
+    z = (|win rate - p0| - band) / se, with the binomial variance inflated by the block design
+    effect; p = 2 sf(z), capped at 1. A level is flagged -- "too strong" or "too weak" -- when its
+    Holm-adjusted p-value is below ALPHA: further from fair than the band, family-wise 95 %.
+    """
     p0 = null_rate(results)
     rows = []
-    for column in ("seat", "power"):
+    for column in factors:
         for level, row in level_table(results, column).iterrows():
             se = np.sqrt(row.deff * p0 * (1 - p0) / row.n)
-            p_value = float(2 * scipy_stats.norm.sf(abs(row.win_rate - p0) / se)) if se > 0 else 1.0
+            excess = abs(row.win_rate - p0) - band
+            p_value = float(min(1.0, 2 * scipy_stats.norm.sf(excess / se))) if se > 0 else 1.0
             rows.append({"factor": column, "level": str(level), "n": int(row.n), "win_rate": row.win_rate,
-                         "expected": p0, "deff": row.deff, "p_value": p_value})
+                         "ci_low": row.ci_low, "ci_high": row.ci_high, "expected": p0, "band": band,
+                         "deff": row.deff, "p_value": p_value})
     flags = pd.DataFrame(rows)
     flags["p_holm"] = holm(flags["p_value"].to_numpy())
     flags["flagged"] = flags["p_holm"] < ALPHA
+    flags["flag"] = np.where(~flags["flagged"], "", np.where(flags["win_rate"] > p0, "too strong", "too weak"))
     return flags
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -71,6 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = args.handler(args)
     except UserError as exc:
         sys.stderr.write(f"empires: error: {exc}\n")
+        return EXIT_USER_ERROR
+    except BrokenPipeError:                      # `empires ... | head`: the reader left; stay quiet
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:                       # a path the user gave cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        sys.stderr.write(f"empires: error: {where}{exc.strerror or exc}\n")
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         sys.stderr.write("empires: interrupted\n")

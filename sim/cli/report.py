@@ -22,6 +22,8 @@ def register(groups: dict) -> None:
     parser.add_argument("--tile-blocks", type=int_in(2, 10**6, "tile blocks"), default=default.tile_blocks,
                         help=f"paired blocks per tile-value experiment (default {default.tile_blocks})")
     parser.add_argument("--tiles", metavar="T,T,...", help="only these tiles (default: every tile)")
+    parser.add_argument("--tile-strategies", metavar="S,S,...", default=",".join(default.tile_strategies),
+                        help=f"skill levels of the tile values (default {','.join(default.tile_strategies)})")
     parser.add_argument("--players", type=int_in(2, 64, "players"), default=default.players)
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default.seed)
     parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=default.jobs)
@@ -33,8 +35,9 @@ def command(args: argparse.Namespace) -> int:
     from analyses.balance_report import ReportSize, build_report
 
     tiles = tuple(t.strip() for t in args.tiles.split(",") if t.strip()) if args.tiles else None
+    skill = tuple(t.strip() for t in args.tile_strategies.split(",") if t.strip())
     size = ReportSize(games=args.games, players=args.players, tile_blocks=args.tile_blocks, tiles=tiles,
-                      seed=args.seed, jobs=args.jobs, quick=args.quick)
+                      tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick)
     index = build_report(args.out, size)
     print(f"wrote {index}")
     return 0

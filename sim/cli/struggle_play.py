@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
 from pathlib import Path
 
 from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
@@ -58,11 +61,17 @@ def play(args: argparse.Namespace) -> int:
     from sim.struggle.players import STRATEGIES
 
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
+    if not strategies:
+        raise UserError(f"--strategies {args.strategies!r}: name at least one of {', '.join(STRATEGIES)}")
     for s in strategies:
         if s not in STRATEGIES:
             raise UserError(f"strategy {s!r} is unknown; allowed: {', '.join(STRATEGIES)}")
     if args.out and not args.out.endswith((".parquet", ".csv")):
         raise UserError(f"--out {args.out!r}: use a .parquet or .csv file name")
+    for path in filter(None, (args.out, args.log)):       # fail before playing, not after
+        writable_file(path)
+    if args.jobs > 1 and args.log:
+        sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
     comp = load_components(args.overrides, args.variants)
     seatings = seatings_for(args.players, strategies, args.games, POWERS)
     indices = list(range(args.games))
@@ -75,9 +84,13 @@ def play(args: argparse.Namespace) -> int:
         df = pd.concat(frames, ignore_index=True).sort_values(["game_index", "seat"], ignore_index=True)
     else:
         df = play_games(args.seed, indices, seatings, comp, log=args.log)
+    provenance = result_metadata(comp.data, args.seed, assumed_prefixes=["options", "strategies"],
+                                 players=args.players, strategies=strategies, games=args.games)
     if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        (df.to_parquet if args.out.endswith(".parquet") else df.to_csv)(args.out, index=False)
+        tmp = Path(args.out).with_name(Path(args.out).name + ".tmp")
+        (df.to_parquet if args.out.endswith(".parquet") else df.to_csv)(tmp, index=False)
+        tmp.replace(args.out)
+        Path(args.out + ".provenance.json").write_text(json.dumps(provenance, indent=2, default=str), "utf-8")
     rows = []
     for name, part in df.groupby("strategy"):
         wins = int(part.winner.sum())
@@ -86,7 +99,7 @@ def play(args: argparse.Namespace) -> int:
                      "ci95": [low, high], "mean_vp": float(part.vp.mean()), "revolutions": int(part.revolution.sum())})
     if args.json:
         emit_json({"games": args.games, "players": args.players, "results": rows,
-                   "provenance": result_metadata(comp.data, args.seed, assumed_prefixes=["options", "strategies"])})
+                   "provenance": provenance})
         return 0
     print(f"{args.games} games of {args.players} players, seed {args.seed} (shared wins count for every winner)")
     print_table([(r["strategy"], r["seats"], r["wins"], f"{r['win_rate']:.3f}",
@@ -95,15 +108,26 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
+def writable_file(path: str) -> None:
+    """Create the file's folder if needed; a UserError if the file cannot be written there."""
+    folder = Path(path).resolve().parent
+    folder.mkdir(parents=True, exist_ok=True)
+    if not os.access(folder, os.W_OK) or Path(path).is_dir():
+        raise UserError(f"{path}: cannot write this file (folder not writable, or a folder of that name)")
+
+
 def replay(args: argparse.Namespace) -> int:
     from sim.struggle.replay import account, read_games
 
     shown = 0
-    for head, events in read_games(args.log):
-        if args.game is not None and head["game_index"] != args.game:
-            continue
-        print("\n".join(account(head, events)))
-        shown += 1
+    try:
+        for head, events in read_games(args.log):
+            if args.game is not None and head["game_index"] != args.game:
+                continue
+            print("\n".join(account(head, events)))
+            shown += 1
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError):
+        raise UserError(f"{args.log}: not an event log written by `empires play struggle --log`") from None
     if shown == 0:
         raise UserError(f"no game {args.game} in {args.log}" if args.game is not None else f"{args.log} holds no game")
     return 0

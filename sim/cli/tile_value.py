@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from sim import games
+from sim.core import runner
 from sim.cli import game_verb
 from sim.cli.common import add_json, add_overrides, emit_json, int_in, print_table
 from sim.core.random import MAX_SEED
@@ -52,6 +53,10 @@ def command(args: argparse.Namespace) -> int:
                                  blocks=args.blocks, seed=args.seed,
                                  grants={} if args.no_prices or args.sweep else dict(engine.GRANTS),
                                  overrides=tuple(args.overrides)) for s in strategies]
+    for experiment in experiments:
+        tv.check(engine, experiment, data)
+    provenance = {"seed": args.seed, "blocks": args.blocks, "players": args.players, "strategies": strategies,
+                  **runner.provenance(data, engine)}
     if args.sweep:
         path, values = tv.parse_sweep(args.sweep)
         table = tv.sweep(experiments[0], path, values, jobs=args.jobs, quiet=args.quiet)
@@ -61,7 +66,7 @@ def command(args: argparse.Namespace) -> int:
             table.to_csv(args.out / "sweep.csv", index=False)
             tv.plot_sweep(table, args.out / "sweep.png")
         if args.json:
-            emit_json({"sweep": table.to_dict(orient="records"), "break_even": crossing})
+            emit_json({"sweep": table.to_dict(orient="records"), "break_even": crossing, "provenance": provenance})
         else:
             print_table([(r.value, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.blocks)
                          for r in table.itertuples()], [path, "win rate: at once - never", "95% CI", "blocks"])
@@ -71,7 +76,8 @@ def command(args: argparse.Namespace) -> int:
     if args.out:
         tv.write_outputs(args.out, values, resources)
     if args.json:
-        emit_json({"tiles": values.to_dict(orient="records"), "resources": resources.to_dict(orient="records")})
+        emit_json({"tiles": values.to_dict(orient="records"), "resources": resources.to_dict(orient="records"),
+                   "provenance": provenance})
         return 0
     print_table([(r.tile, r.strategy, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp,
                   getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", ""), r.blocks)

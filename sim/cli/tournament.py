@@ -109,7 +109,7 @@ def tournament_command(args: argparse.Namespace) -> int:
     summary = summarise(results)
     if args.json:
         emit_json({"run_dir": str(store.folder), **{k: store.manifest[k] for k in ("game", "seed", "players")},
-                   "blocks": store.manifest["blocks"], **summary})
+                   "blocks": store.manifest["blocks"], **summary, "provenance": manifest_provenance(store)})
         return 0
     print(f"{args.run_game}: {summary['games']} games, {store.manifest['players']} players, seed {plan.seed}, "
           f"{store.manifest['blocks']} blocks of {plan.design.block_size}  -> {store.folder}")
@@ -157,13 +157,20 @@ def _print_levels(summary: dict) -> None:
         print_table(rows, [key[3:], "n", "win rate", "95 % CI", "mean VP", "mean rank"])
 
 
+def manifest_provenance(store: RunStore) -> dict:
+    """Seed, code version, rules edition, data hash, overrides and ASSUMED values of a run."""
+    keys = ("seed", "code_version", "rules_edition", "data_hash", "overrides", "assumed")
+    return {k: store.manifest.get(k) for k in keys}
+
+
 def analyse_command(args: argparse.Namespace) -> int:
     from analyses.tournament import analyse
     store = RunStore.open(args.run_dir)
     require(store.manifest["games_done"] > 0, f"{args.run_dir}: the run has no finished games yet")
     result = analyse(store.results(), Path(args.run_dir) / "analysis")
     if args.json:
-        emit_json({"run_dir": args.run_dir, "complete": store.complete, **result.as_json()})
+        emit_json({"run_dir": args.run_dir, "complete": store.complete, **result.as_json(),
+                   "provenance": manifest_provenance(store)})
         return 0
     if not store.complete:
         print(f"note: partial run ({store.manifest['games_done']} of {store.manifest['games']} games)")
@@ -214,7 +221,8 @@ def compare_command(args: argparse.Namespace) -> int:
                "decision": decision or "undecided", "games": used, "blocks": len(test.scores),
                "block_size": design.block_size, "score": mean, "llr": test.llr,
                "bounds": [test.lower, test.upper], "h0_score": s0, "h1_score": s1,
-               "alpha": args.alpha, "beta": args.beta, "max_games": plan.games}
+               "alpha": args.alpha, "beta": args.beta, "max_games": plan.games,
+               "provenance": {"seed": args.seed, **runner.provenance(plan.data, engine)}}
     if args.json:
         emit_json(payload)
         return 0

@@ -55,12 +55,12 @@ class Plan:
         return range(batch * self.batch_size, min((batch + 1) * self.batch_size, self.games))
 
 
-def provenance(plan: Plan, engine: ModuleType) -> dict[str, Any]:
-    """Code version, rules edition, data hash, overrides and ASSUMED values of a run."""
-    if plan.data is None or not hasattr(plan.data, "hash"):
+def provenance(data: Any, engine: ModuleType) -> dict[str, Any]:
+    """Code version, rules edition, data hash, overrides and ASSUMED values of a game's data."""
+    if data is None or not hasattr(data, "hash"):
         return {"code_version": code_version(), "rules_edition": getattr(engine, "RULES_EDITION", "unspecified"),
                 "data_hash": None, "overrides": {}, "assumed": {}}
-    meta = result_metadata(plan.data, plan.seed, getattr(engine, "ASSUMED_PREFIXES", ()))
+    meta = result_metadata(data, None, getattr(engine, "ASSUMED_PREFIXES", ()))
     return {key: meta[key] for key in ("code_version", "rules_edition", "data_hash", "overrides", "assumed")}
 
 
@@ -71,7 +71,7 @@ def new_run(folder: str | Path, game: str, plan: Plan, engine: ModuleType) -> Ru
         "game": game, "module": plan.module, "seed": plan.seed, "players": design.players,
         "strategies": list(design.strategies), "design": design.to_dict(), "games": plan.games,
         "blocks": plan.games // design.block_size, "batch_size": plan.batch_size,
-        "batches_total": plan.batches, **provenance(plan, engine)})
+        "batches_total": plan.batches, **provenance(plan.data, engine)})
 
 
 def resumed_plan(store: RunStore, data: Any) -> Plan:

@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses.balance_report import ReportSize, build_report, flag_imbalances
+from analyses.balance_report import BAND, ReportSize, build_report
+from analyses.tournament import imbalance_flags
 
 
 @pytest.fixture(scope="module")
@@ -55,17 +56,17 @@ def test_report_renders_in_a_headless_browser_with_no_missing_resources(report):
             dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                                   "--virtual-time-budget=5000", "--dump-dom", url],
-                                 capture_output=True, text=True, timeout=120)
+                                 capture_output=True, text=True)
             assert dom.returncode == 0 and "<h1>" in dom.stdout
     finally:
         server.terminate()
-        log = server.communicate(timeout=10)[1]
+        log = server.communicate()[1]
     requests = re.findall(r'"GET (\S+) HTTP/[\d.]+" (\d{3})', log)
     assert any(path.endswith(".png") for path, _ in requests)
     assert [path for path, status in requests if status == "404" and not path.endswith("favicon.ico")] == []
 
 
-def test_imbalance_flags_use_the_band_and_family_wise_intervals():
+def test_imbalance_flags_use_the_band_and_family_wise_correction():
     rng = np.random.default_rng(3)
     rows = []
     for g in range(400):
@@ -73,6 +74,13 @@ def test_imbalance_flags_use_the_band_and_family_wise_intervals():
         for s, power in enumerate("abcd"):
             rows.append({"game_index": g, "seat": s, "power": power, "strategy": "x", "winner": s == winner,
                          "vp": float(s == winner), "rank": 1 if s == winner else 2, "players": 4})
-    flags = flag_imbalances(pd.DataFrame(rows)).set_index(["factor", "level"])
+    table = pd.DataFrame(rows)
+    flags = imbalance_flags(table, band=BAND, factors=("power", "strategy")).set_index(["factor", "level"])
     assert flags.loc[("power", "a"), "flag"] == "too strong"
     assert flags.loc[("strategy", "x"), "flag"] == ""
+    # Power "b" wins about 0.15 against a fair share of 0.25: clearly unfair (band 0), but not
+    # further from fair than a band of 0.2; power "a" (about 0.55) is beyond both.
+    exact = imbalance_flags(table, band=0.0, factors=("power",)).set_index("level")
+    wide = imbalance_flags(table, band=0.2, factors=("power",)).set_index("level")
+    assert exact.loc["b", "flag"] == "too weak" and wide.loc["b", "flag"] == ""
+    assert wide.loc["a", "flag"] == "too strong"

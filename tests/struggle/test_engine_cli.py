@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pandas as pd
+import pytest
 
 from sim.cli import main
 
@@ -46,3 +47,28 @@ def test_play_players_out_of_range_is_one_line(capsys):
         main(["play", "struggle", "--players", "9"])
     assert exc.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "struggle", "--strategies", ",,"], "name at least one"),
+    (["play", "struggle", "--games", "1", "--log", "/proc/none/g.jsonl"], "/proc/none"),
+    (["play", "struggle", "--games", "1", "--out", "results.txt"], ".parquet or .csv"),
+])
+def test_play_bad_input_is_one_line_exit_2_before_any_game(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_replay_of_a_file_that_is_no_event_log_is_one_line_exit_2(tmp_path, capsys):
+    path = tmp_path / "binary.jsonl"
+    path.write_bytes(bytes(range(256)) * 4)
+    assert main(["replay", str(path)]) == 2
+    assert "not an event log" in capsys.readouterr().err
+
+
+def test_play_out_writes_results_and_their_provenance(tmp_path, capsys):
+    out = tmp_path / "r.csv"
+    assert main(["play", "struggle", "--games", "2", "--players", "3", "--out", str(out), "--seed", "4"]) == 0
+    prov = json.loads((tmp_path / "r.csv.provenance.json").read_text())
+    assert prov["seed"] == 4 and prov["data_hash"] and "assumed" in prov and out.exists()

@@ -1,0 +1,30 @@
+"""`empires tile-value` and `empires report`: bad input is one line and exit 2, before any work."""
+
+import pytest
+
+from sim.cli import main
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tile-value", "struggle", "--tiles", "dragon"], "tile: 'dragon'"),
+    (["tile-value", "struggle", "--strategy", "clever"], "strategy: 'clever'"),
+    (["tile-value", "struggle", "--players", "9"], "--players 9"),
+    (["tile-value", "struggle", "--blocks", "1"], "--blocks"),
+    (["tile-value", "struggle", "--tiles", "war_office", "--sweep", "tiles.war_office.cost_gold=19..22"], "out of range"),
+    (["tile-value", "struggle", "--tiles", "war_office", "--sweep", "tiles.war_office.cost_gold=6..2"], "malformed"),
+    (["tile-value", "struggle", "--tiles", "war_office,banking", "--sweep", "tiles.war_office.cost_gold=0..2"],
+     "one tile"),
+    (["report", "--tiles", "dragon"], "tile: 'dragon'"),
+    (["report", "--players", "9"], "out of range"),
+    (["report", "--tile-strategies", "clever"], "strategy: 'clever'"),
+    (["report", "--games", "0"], "--games"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, tmp_path):
+    out = tmp_path / "out"
+    try:
+        code = main([*argv, "--out", str(out)]) if argv[0] == "report" else main(argv)
+    except SystemExit as exc:               # argparse refuses malformed options this way
+        code = exc.code
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and message in err and len(err.splitlines()) == 1
+    assert not out.exists()                 # nothing half-written
