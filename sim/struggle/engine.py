@@ -257,13 +257,10 @@ class Engine:
         on = (self.s.token_state[g] == ON_MAP) & (t.token_kind == NEUTRAL)
         return np.bincount(t.token_region[on], minlength=N_REGIONS)
 
-    def tokens_on_map(self, g: int, r: int | None = None, kind: int | None = None) -> np.ndarray:
-        mask = self.s.token_state[g] == ON_MAP
-        if r is not None:
-            mask &= self.t.token_region == r
-        if kind is not None:
-            mask &= self.t.token_kind == kind
-        return np.flatnonzero(mask)
+    def tokens_per_region(self, g: int) -> np.ndarray:
+        """(11,) tokens of any kind on the map per region."""
+        on = self.s.token_state[g] == ON_MAP
+        return np.bincount(self.t.token_region[on], minlength=N_REGIONS)
 
     # ------------------------------------------------------------------ movement (SOE-10, SOE-11)
     def needs_sea_roll(self, src: int, dst: int) -> bool:
@@ -343,8 +340,9 @@ class Engine:
             u[src, kind] -= 1
             if self.opt("unrest_from_sea_losses"):
                 self.add_unrest(g, p, 1)
-        self.log(g, "move", seat=p, unit=UNIT_NAMES[kind], src=self.loc_name(src), dst=self.loc_name(dst),
-                 sea=("arrived", "returned", "destroyed")[outcome], rolled=self.needs_sea_roll(src, dst))
+        if self.logs is not None:                        # event fields are built only for a log
+            self.log(g, "move", seat=p, unit=UNIT_NAMES[kind], src=self.loc_name(src), dst=self.loc_name(dst),
+                     sea=("arrived", "returned", "destroyed")[outcome], rolled=self.needs_sea_roll(src, dst))
         self._check_blockade(g)
         return outcome
 
@@ -383,8 +381,9 @@ class Engine:
                 s.population[g, p] = self.rule("start.population")
                 s.vp[g, p] = self.rule("start.vp")
                 self._grant(g, p, getattr(self.players[g][p], "grants", {}))
-            self.log(g, "setup", tokens_on_map=[self.token_name(k) for k in order[:n_map]],
-                     markers={self.power_name(g, p): self.marker_list(g, p) for p in s.seats(g)})
+            if self.logs is not None:
+                self.log(g, "setup", tokens_on_map=[self.token_name(k) for k in order[:n_map]],
+                         markers={self.power_name(g, p): self.marker_list(g, p) for p in s.seats(g)})
         units = self.rule("start.units")
         for _ in range(units):
             for p in range(MAX_SEATS):
@@ -460,7 +459,8 @@ class Engine:
             bag = np.flatnonzero(self.s.token_state[g] == IN_BAG)
             drawn = rng.permutation(bag)[:n]
             self.s.token_state[g, drawn] = ON_MAP
-            self.log(g, "tokens", drawn=[self.token_name(k) for k in drawn])
+            if self.logs is not None:
+                self.log(g, "tokens", drawn=[self.token_name(k) for k in drawn])
 
     def rounds_in_war(self, g: int) -> int:
         """SOE-4.2: 6 rounds with 2-4 players, 5 with 5-7."""
@@ -934,10 +934,11 @@ class Engine:
         land = s.units[g, p, r, ARMY] > 0 and kind != "pirates"
         helpers = self._helpers(g, p, defender, r, nav, attacker_side=True, neutral=(defender < 0))
         def_helpers = [] if (defender < 0 or surprise) else self._helpers(g, defender, p, r, nav, attacker_side=False)
-        self.log(g, "attack", seat=p, region=t.regions[r], target=self.target_name(g, target),
-                 war_office=war_office, surprise=surprise,
-                 helpers={self.power_name(g, q): list(c) for q, c in helpers},
-                 def_helpers={self.power_name(g, q): list(c) for q, c in def_helpers})
+        if self.logs is not None:
+            self.log(g, "attack", seat=p, region=t.regions[r], target=self.target_name(g, target),
+                     war_office=war_office, surprise=surprise,
+                     helpers={self.power_name(g, q): list(c) for q, c in helpers},
+                     def_helpers={self.power_name(g, q): list(c) for q, c in def_helpers})
         s.stats["battles_fought"][g, p] += 1
         if defender >= 0:
             s.stats["battles_fought"][g, defender] += 1
@@ -1171,7 +1172,9 @@ class Engine:
         fleet, nobody gets support."""
         res = self._reserves(a, a.naval, a.naval_def, res, naval=True)
         w = res["winner"]
-        self.log(a.g, "naval_battle", attacker=self.power_name(a.g, a.attacker), winner=w, **self._dice_fields(res))
+        if self.logs is not None:
+            self.log(a.g, "naval_battle", attacker=self.power_name(a.g, a.attacker), winner=w,
+                     **self._dice_fields(res))
         self._maybe_refuse(a, a.naval_def, res)
         self._losses(a, a.naval, lost=(w <= 0), tie=(w == 0), seven=bool(PAIR_SEVEN[res["pa"]]),
                      loc=int(self.t.naval_region[a.region]), kind=FLEET)
@@ -1227,7 +1230,8 @@ class Engine:
                         side.units[q] -= 1
                     self.add_unrest(g, q, self.unrest_lost)
                     self.s.stats["units_lost"][g, q] += 1
-                    self.log(g, "loss", seat=q, unit=UNIT_NAMES[k], region=self.loc_name(loc))
+                    if self.logs is not None:
+                        self.log(g, "loss", seat=q, unit=UNIT_NAMES[k], region=self.loc_name(loc))
                     return True
             return False
 
@@ -1253,9 +1257,10 @@ class Engine:
         res = self._reserves(a, a.land, a.land_def, res, naval=(a.land_kind == FLEET))
         w = res["winner"]
         kind = a.target[0]
-        self.log(g, "battle", attacker=self.power_name(g, a.attacker), region=t.regions[a.region],
-                 target=self.target_name(g, a.target), kind="fleet" if a.land_kind == FLEET else "land",
-                 winner=w, **self._dice_fields(res))
+        if self.logs is not None:
+            self.log(g, "battle", attacker=self.power_name(g, a.attacker), region=t.regions[a.region],
+                     target=self.target_name(g, a.target), kind="fleet" if a.land_kind == FLEET else "land",
+                     winner=w, **self._dice_fields(res))
         if a.land_def.main >= 0:
             self._maybe_refuse(a, a.land_def, res)
         loc = a.region

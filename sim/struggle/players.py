@@ -562,7 +562,8 @@ class ScriptedPlayer(Player):
         if placed < fleets_first and e.setup_locations(g, p, FLEET):
             seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
             col = [r for r in seas if e.colonial[r]] or seas
-            r = max(col, key=lambda r: (marker_val[r] + 0.1 * len(e.tokens_on_map(g, r)), -r))
+            on_map = e.tokens_per_region(g).tolist()
+            r = max(col, key=lambda r: (marker_val[r] + 0.1 * on_map[r], -r))
             return FLEET, r
         locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
         forts = [r for r in e.setup_locations(g, p, FORT)
@@ -574,7 +575,8 @@ class ScriptedPlayer(Player):
             kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
             return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
                                    or e.setup_locations(g, p, kind))
-        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * len(e.tokens_on_map(g, r, 0)) * self.region_weight[r]
+        neutrals = e.neutrals_per_region(g).tolist()
+        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * self.region_weight[r]
                                    - 0.5 * s.units[g, p, r, ARMY], -r))
         return ARMY, r
 
