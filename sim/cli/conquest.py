@@ -1,4 +1,5 @@
-"""`empires odds conquest battle|naval`: Conquest of the Empire land and naval battle odds."""
+"""`empires odds conquest battle|naval`: Conquest of the Empire land and naval battle odds;
+`empires score conquest prices`: the price list under inflation (COE-20.2, COE-21)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from sim.cli import game_kinds
 from sim.cli.common import add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts, print_table
 from sim.conquest.combat import ALIASES, FORMATION_RULES, LOSS_RULES, MAX_LEADERS, Army, LandBattle, Tactics
 from sim.conquest.components import Components, load_components
+from sim.conquest.economy import load_economy, price_list
 from sim.conquest.land_bulk import simulate_land
 from sim.conquest.land_exact import LandOdds, solve_land
 from sim.conquest.naval import Fleet, NavalOdds, check_capacity, simulate_naval, solve_naval
@@ -25,6 +27,8 @@ def register(groups: dict) -> None:
     kinds = game_kinds(groups, "odds", "conquest", "Conquest of the Empire land and naval battle odds")
     _battle_parser(kinds.add_parser("battle", help="a land battle (COE-14, COE-16), exact or --mc N"))
     _naval_parser(kinds.add_parser("naval", help="a naval battle (COE-15), exact or --mc N"))
+    skinds = game_kinds(groups, "score", "conquest", "Conquest of the Empire prices and inflation")
+    _prices_parser(skinds.add_parser("prices", help="the price list after 0, 1 or 2 inflations (COE-20.2, COE-21)"))
 
 
 def _battle_parser(p: argparse.ArgumentParser) -> None:
@@ -237,3 +241,48 @@ def _print_policy(rows: list[dict]) -> None:
     print("retreat states (units as infantry/cavalry/catapult; reach = P(deciding there)):")
     print_table([[units(r["attacker"]), units(r["defender"]), r["retreats"], r["reach"]] for r in rows],
                 ["attacker", "defender", "retreats", "reach"])
+
+
+def _prices_parser(p: argparse.ArgumentParser) -> None:
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--inflation", type=int_in(0, None, "inflation"), metavar="L",
+                       help="inflations so far: 0 (base), 1 (x2), 2 (x3 of base) (COE-21; default 0)")
+    which.add_argument("--multiplier", type=int_in(1, None, "multiplier"), metavar="M",
+                       help="the multiplier itself: 1, or one of economy.inflation.inflation_multipliers")
+    add_overrides(p)
+    add_json(p)
+    p.set_defaults(handler=prices)
+
+
+def prices(args: argparse.Namespace) -> int:
+    """COE-20.2 / COE-21.4: every item's base price and its price under the chosen multiplier."""
+    comps = load_components(args.overrides, args.variants)
+    economy = load_economy(comps)
+    rules = economy.inflation
+    allowed = [rules.multiplier(level) for level in rules.levels]
+    if args.multiplier is not None:
+        if args.multiplier not in allowed:
+            raise UserError(f"--multiplier {args.multiplier} is not allowed; choose one of "
+                            f"{', '.join(map(str, allowed))} (COE-21)")
+        multiplier = args.multiplier
+        level = allowed.index(multiplier)
+    else:
+        level = args.inflation or 0
+        if level not in rules.levels:
+            raise UserError(f"--inflation {level} is out of range; allowed 0..{rules.levels[-1]} (COE-21)")
+        multiplier = rules.multiplier(level)
+    listed = price_list(economy, multiplier)
+    result = {"inflation": level, "multiplier": multiplier,
+              "prices": {item: {"base": economy.base[item], "price": listed[item]} for item in listed},
+              "inflation_rules": {"measure": rules.measure, "thresholds": list(rules.thresholds),
+                                  "multipliers": list(rules.multipliers), "effective": rules.effective}}
+    meta = result_metadata(comps.data, None, ("economy.",))
+    if args.json:
+        emit_json({**result, "provenance": meta})
+        return 0
+    print(f"Conquest of the Empire price list after {level} inflation(s): x{multiplier} of base (COE-20.2, COE-21)")
+    print_table([[item.replace("_", " "), row["base"], row["price"]] for item, row in result["prices"].items()],
+                ["item", "base", "price"])
+    print(f"inflation: {rules.measure} reaching {', '.join(map(str, rules.thresholds))} -> "
+          f"x{', x'.join(map(str, rules.multipliers))} of base, from the trigger player's next turn")
+    return 0
