@@ -33,6 +33,9 @@ def register(groups: dict) -> None:
 def _siege_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--location", required=True, metavar="NAME", help="besieged location (id or name, e.g. louisbourg)")
     p.add_argument("--attacker", required=True, choices=SIDES, help="the besieging side")
+    p.add_argument("--owner", choices=SIDES,
+                   help="who controls the location when the siege opens (default: its owner at setup, AFS-4.6; "
+                        "a neutral one: the defender, who settled it); must be the defender (AFS-8.1.1)")
     p.add_argument("--fort", action="store_true", help="the location has a fort disc (+2 to the defender, AFS-8.2)")
     for side in SIDES:
         p.add_argument(f"--{side}-deck", metavar="CARD=COUNT,...",
@@ -57,6 +60,7 @@ def _siege_parser(p: argparse.ArgumentParser) -> None:
 
 def build_setup(args: argparse.Namespace, acres: Acres) -> siege.SiegeSetup:
     """Turn the command-line flags into a `SiegeSetup`, rejecting unknown cards and locations."""
+    check_target(acres, args.location, args.attacker, args.owner)
     decks = {}
     for side in SIDES:
         base = getattr(args, f"{side}_deck")
@@ -73,6 +77,26 @@ def build_setup(args: argparse.Namespace, acres: Acres) -> siege.SiegeSetup:
     defender_policy = siege.parse_policy(args.defender_policy) if args.defender_policy else None
     return siege.make_setup(acres, args.location, args.attacker, decks, policy, defender_policy,
                             fort=True if args.fort else None, money=money, max_turns=args.max_turns)
+
+
+def setup_owner(acres: Acres, location: str) -> str | None:
+    """AFS-4.6: the side controlling a location at setup (`gb_*` / `fr_*`), None if neutral."""
+    prefix = acres.location(location).start.partition("_")[0]
+    return {"gb": "british", "fr": "french"}.get(prefix)
+
+
+def check_target(acres: Acres, location: str, attacker: str, owner: str | None) -> None:
+    """AFS-8.1.1: the besieged location must be controlled by the opponent of the attacker."""
+    loc = acres.location(location)
+    held = owner or setup_owner(acres, loc.id)
+    if held != attacker:
+        return
+    defender = other(attacker)
+    theirs = [lid for lid in acres.locations if setup_owner(acres, lid) == defender]
+    why = "(--owner)" if owner else "at setup (AFS-4.6)"
+    raise UserError(f"--location {loc.id}: the {attacker} control it {why} and a siege needs a location the "
+                    f"{defender} control (AFS-8.1.1); allowed: {', '.join(theirs)} (the {defender} at setup), "
+                    f"a neutral location the {defender} settled, or --owner {defender} for one they took")
 
 
 def _deck_counts(acres: Acres, side: str, text: str) -> dict[str, int]:

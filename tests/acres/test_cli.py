@@ -117,3 +117,27 @@ def test_siege_exact_agrees_with_monte_carlo(capsys):
 def test_siege_exact_and_mc_exclude_each_other(capsys):
     assert main(SMALL + ["--exact", "--mc", "10"]) == 2
     assert "exclude" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("location, attacker", [("boston", "british"), ("new_york", "british"),
+                                                ("quebec", "french"), ("louisbourg", "french")])
+def test_afs_8_1_1_no_siege_of_own_location(capsys, location, attacker):
+    """AFS-8.1.1 / AFS-4.6: the target is controlled by the opponent; a side's own setup location is
+    refused with one line naming the locations it may besiege."""
+    from sim.acres.components import load, other
+    acres = load()
+    theirs = [lid for lid, loc in acres.locations.items()
+              if loc.start.startswith({"british": "fr_", "french": "gb_"}[attacker])]
+    code = main(["odds", "acres", "siege", "--location", location, "--attacker", attacker])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "AFS-8.1.1" in err and all(lid in err for lid in theirs) and f"--owner {other(attacker)}" in err
+
+
+def test_afs_8_1_1_owner_flag(capsys):
+    """--owner: a location taken during the game may be besieged back; a side's own is refused."""
+    code = main(["odds", "acres", "siege", "--location", "boston", "--attacker", "british", "--owner", "french",
+                 "--mc", "500", "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["defender"] == "french"
+    code = main(["odds", "acres", "siege", "--location", "quebec", "--attacker", "british", "--owner", "british"])
+    assert code == 2 and "AFS-8.1.1" in capsys.readouterr().err
