@@ -232,7 +232,7 @@ def sea_odds(args: argparse.Namespace) -> int:
 
 def _region_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--values", help="place values, e.g. 8,5,3 (default: those of --region)")
-    p.add_argument("--region", help="a region key whose data values to use, e.g. german_states")
+    p.add_argument("--region", help="a region key whose data values (and spaces, SOE-1.4.5) to use, e.g. german_states")
     p.add_argument("--influence", required=True, metavar="P=N,...", help="control markers per player, e.g. GB=3,FR=3")
     add_overrides(p)
     add_json(p)
@@ -251,6 +251,8 @@ def score_region(args: argparse.Namespace) -> int:
         values = list(comp.regions[args.region].vp)
     influence = key_counts(args.influence, what="player")
     require(bool(influence), "--influence is empty; give P=N,... e.g. GB=3,FR=3")
+    if args.region is not None:
+        _check_spaces(comp, args.region, influence)
     players = list(influence)
     vp = scoring.region_vp(np.array([list(influence.values())]), values)[0]
     result = {"values": values, "influence": influence, "vp": {p: int(v) for p, v in zip(players, vp)}}
@@ -260,6 +262,15 @@ def score_region(args: argparse.Namespace) -> int:
     print(f"Region scoring (SOE-16), values {'/'.join(map(str, values))}")
     print_table([(p, influence[p], result["vp"][p]) for p in players], ["player", "markers", "VP"])
     return 0
+
+
+def _check_spaces(comp: Components, region: str, influence: dict[str, int]) -> None:
+    """SOE-1.4.5: one control marker per country token's space, so a region holds at most that many."""
+    if region not in comp.regions:
+        raise UserError(f"--region {region!r} is unknown; allowed: {', '.join(comp.regions)}")
+    spaces, total = comp.regions[region].spaces, sum(influence.values())
+    require(total <= spaces, f"--influence: {total} control markers in {region}, which has {spaces} spaces "
+                             f"(one per country token, SOE-1.4.5); allowed at most {spaces} in all")
 
 
 def _unrest_parser(p: argparse.ArgumentParser) -> None:

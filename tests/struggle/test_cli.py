@@ -88,8 +88,21 @@ def test_sea(capsys):
 def test_score_region(capsys):
     out = run_json(capsys, "score", "struggle", "region", "--values", "8,5,3", "--influence", "GB=3,FR=3,AU=2,SP=1")
     assert out["vp"] == {"GB": 8, "FR": 8, "AU": 5, "SP": 3}
-    out = run_json(capsys, "score", "struggle", "region", "--region", "africa", "--influence", "A=2,B=2,C=2,D=1")
-    assert out["vp"] == {"A": 3, "B": 3, "C": 3, "D": 2}
+    out = run_json(capsys, "score", "struggle", "region", "--region", "africa", "--influence", "A=2,B=2,D=1")
+    assert out["vp"] == {"A": 3, "B": 3, "D": 2}
+
+
+@pytest.mark.parametrize("region", ["ottoman_empire", "africa", "german_states"])
+def test_soe_1_4_5_region_holds_at_most_one_marker_per_space(capsys, region):
+    """SOE-1.4.5: a region never holds more control markers than it has country tokens (spaces)."""
+    from sim.struggle.components import load_components
+    spaces = load_components().regions[region].spaces
+    full = ",".join(f"P{i}=1" for i in range(spaces))
+    assert run_json(capsys, "score", "struggle", "region", "--region", region, "--influence", full)["vp"]
+    code = main(["score", "struggle", "region", "--region", region, "--influence", f"{full},X=1"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"{spaces} spaces" in err and "SOE-1.4.5" in err
 
 
 def test_score_unrest(capsys):
@@ -129,6 +142,8 @@ def test_human_tables_print(capsys):
     ["score", "struggle", "region", "--values", "8,x", "--influence", "A=1"],
     ["score", "struggle", "region", "--values", "8,5,3", "--influence", "A=-1"],
     ["score", "struggle", "region", "--region", "atlantis", "--influence", "A=1"],
+    ["score", "struggle", "region", "--region", "ottoman_empire", "--influence", "GB=5,FR=4"],
+    ["score", "struggle", "region", "--values", "5,3", "--region", "ottoman_empire", "--influence", "GB=5"],
     ["score", "struggle", "unrest", "--unrest", "A"],
     ["score", "struggle", "unrest", "--unrest", "A=3,B=2", "--vp", "A=3"],
 ])
