@@ -42,6 +42,7 @@ class InflationRules:
 
     @property
     def levels(self) -> range:
+        """0 (base prices) up to the number of thresholds."""
         return range(len(self.multipliers) + 1)
 
 
@@ -98,8 +99,8 @@ def load_economy(comps: Components) -> Economy:
                f"one multiplier per threshold ({len(thresholds)})")
     data.check(all(a < b for a, b in zip(thresholds, thresholds[1:])), "economy.inflation.inflation_thresholds",
                "strictly increasing thresholds")
-    data.check(all(m > 1 for m in multipliers[:1]) and all(a <= b for a, b in zip(multipliers, multipliers[1:])),
-               "economy.inflation.inflation_multipliers", "multipliers > 1 that never decrease (COE-21.3)")
+    data.check(all(a <= b for a, b in zip((2,) + multipliers, multipliers)),
+               "economy.inflation.inflation_multipliers", "multipliers >= 2 that never decrease (COE-21.3)")
     rules = InflationRules(measure=str(raw["inflation_measure"]), thresholds=thresholds,
                            multipliers=multipliers, effective=str(raw["inflation_effective"]))
     return Economy(base=base, pools=pools, inflation=rules)

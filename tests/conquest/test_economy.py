@@ -142,6 +142,7 @@ def test_an_eliminated_trigger_player_has_no_next_turn():
     ("economy.inflation.inflation_thresholds=[205, 105]", "strictly increasing"),
     ("economy.inflation.inflation_multipliers=[2]", "one multiplier per threshold"),
     ("economy.inflation.inflation_multipliers=[3, 2]", "never decrease"),
+    ("economy.inflation.inflation_multipliers=[1, 3]", "never decrease"),
     ("economy.prices.road=-10", "out of range"),
 ])
 def test_bad_inflation_data_names_the_path(override, message):
@@ -180,6 +181,20 @@ def test_multiplier_is_monotone_and_one_of_1_2_3(history):
     assert [t.level for t in fired] == list(range(1, len(fired) + 1))  # each threshold at most once
     if not any(r.measure == "income" and r.value >= RULES.thresholds[0] for r in readings):
         assert set(mults) == {1}
+
+
+@settings(max_examples=200, deadline=None)
+@given(histories())
+def test_at_most_one_buy_at_old_prices_per_player_in_seat_order(history):
+    """COE-21.1 / COE-A12: in seat order, between a trigger and its effect nobody buys twice at the
+    old prices (the trigger player's next turn ends it); the trigger player himself buys once more
+    only if the trigger came in his own turn before his buying phase (COE-I11)."""
+    order, readings = history
+    for t in triggers(order, readings, RULES):
+        counts = buys_at_old_prices(order, readings, RULES, t.level)
+        assert set(counts.values()) <= {0, 1}
+        own_turn = order[t.reading.turn] == t.reading.player
+        assert counts[t.reading.player] == int(own_turn and t.reading.phase < 5)
 
 
 def run(capsys, argv):
