@@ -15,7 +15,6 @@ from sim.struggle.play import POWERS, play_games
 from sim.struggle.players import STRATEGIES
 from sim.struggle.state import IN_BAG, MAX_SEATS, ON_MAP
 
-QUICK_GAMES = 200           # a minute or less on one core; the slow test plays 2,000
 
 
 class Checker:
@@ -84,13 +83,6 @@ def run_checked(seed: int, seatings: list[Seating]) -> Checker:
     return checker
 
 
-def test_invariants_random_and_scripted_games():
-    """Issue 4 invariants after every step of QUICK_GAMES games of 2-7 players."""
-    rng = np.random.default_rng(11)
-    checker = run_checked(11, random_seatings(rng, QUICK_GAMES))
-    assert checker.steps > 100
-
-
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 7))
 def test_invariants_random_legal_property(seed, players):
@@ -99,14 +91,13 @@ def test_invariants_random_legal_property(seed, players):
     run_checked(seed, [Seating(powers, ("random",) * players)] * 3)
 
 
-@pytest.mark.slow
-def test_invariants_2000_games(request):
-    """The full fuzz of issue 4: 2,000 random-legal and scripted games (`pytest -m slow`)."""
-    if "slow" not in (request.config.option.markexpr or ""):
-        pytest.skip("run with -m slow")
-    rng = np.random.default_rng(2000)
-    for block in range(20):
-        run_checked(2000 + block, random_seatings(rng, 100))
+@pytest.mark.parametrize("block", range(20))
+def test_invariants_2000_games(block):
+    """The full fuzz of issue 4, in 20 blocks of 100 random-legal and scripted games of 2-7
+    players (blocks run in parallel under pytest-xdist): 2,000 games in every test run."""
+    rng = np.random.default_rng([2000, block])
+    checker = run_checked(2000 + block, random_seatings(rng, 100))
+    assert checker.steps > 100
 
 
 def test_same_seed_same_games_alone_or_in_a_batch():
