@@ -257,7 +257,7 @@ def score_region(args: argparse.Namespace) -> int:
     vp = scoring.region_vp(np.array([list(influence.values())]), values)[0]
     result = {"values": values, "influence": influence, "vp": {p: int(v) for p, v in zip(players, vp)}}
     if args.json:
-        emit_json(result)
+        emit_json({**result, "provenance": result_metadata(comp.data, None, ("regions.",))})
         return 0
     print(f"Region scoring (SOE-16), values {'/'.join(map(str, values))}")
     print_table([(p, influence[p], result["vp"][p]) for p in players], ["player", "markers", "VP"])
@@ -299,7 +299,7 @@ def score_unrest(args: argparse.Namespace) -> int:
                                  threshold, penalties, at_zero)[0]
         result["final_vp"] = {p: int(v) for p, v in zip(players, final)}
     if args.json:
-        emit_json(result)
+        emit_json({**result, "provenance": result_metadata(comp.data, None, ("rules.end.", "options.unrest_penalty_at_zero"))})
         return 0
     print(f"End-game unrest (SOE-18): revolution at {threshold}+, penalties {penalties}")
     headers = ["player", "unrest", "revolution", "penalty"] + (["final VP"] if "final_vp" in result else [])
