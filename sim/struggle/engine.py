@@ -163,6 +163,7 @@ class Engine:
         self.is_neutral, self.is_pop, self.is_slave = (t.token_kind == NEUTRAL, t.token_kind == POP,
                                                        t.token_kind == SLAVE)
         self.africa = t.region("africa")
+        self.neutral_tokens = [np.flatnonzero(self.is_neutral & (t.token_region == r)).tolist() for r in range(N_REGIONS)]
         self.dev_pop = t.dev_pop.tolist()
         self.raid_kinds = {k: name for k, name in enumerate(t.dev) if name in ("pirates", "slave_revolt")}
         self.raid_regions = {"pirates": np.flatnonzero(self.colonial).tolist(),
@@ -888,22 +889,20 @@ class Engine:
         rows = self._rows[g]
         row = rows[p]
         enemies = [q for q in range(self.n_players_list[g]) if q != p and (row < 0 or rows[q] != row)]
-        neutrals: dict[int, list[int]] = {}
-        if any(mine[r][ARMY] for r in regions):
-            token_region = self.token_region
-            for k in np.flatnonzero((s.token_state[g] == ON_MAP) & self.is_neutral).tolist():
-                neutrals.setdefault(token_region[k], []).append(k)
+        states = s.token_state[g].tolist() if any(mine[r][ARMY] for r in regions) else None
         pirates, revolt = int(s.pirates_region[g]), int(s.revolt_region[g])
         out = []
         for r in regions:
             army, fleet = mine[r][ARMY], mine[r][FLEET]
             for q in enemies:
                 uq = u[q][r]
-                if (army and (markers[q][r] > 0 or uq[ARMY] or uq[FLEET] or uq[FORT])) or \
-                        (fleet and not army and uq[FLEET] > 0):
+                if army:
+                    if markers[q][r] > 0 or uq[ARMY] or uq[FLEET] or uq[FORT]:
+                        out.append((r, ("player", q)))
+                elif uq[FLEET] > 0:
                     out.append((r, ("player", q)))
             if army:
-                out += [(r, ("neutral", k)) for k in neutrals.get(r, ())]
+                out += [(r, ("neutral", k)) for k in self.neutral_tokens[r] if states[k] == ON_MAP]
                 if revolt == r and s.revolt_victim[g] != p:
                     out.append((r, ("revolt",)))
             if fleet and pirates == r and s.pirates_victim[g] != p:
