@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sim.core.errors import UserError
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
 from sim.struggle.play import POWERS, play_games
-from sim.struggle.players import STRATEGIES, duel_odds
+from sim.struggle import combat
+from sim.struggle.players import STRATEGIES, attack_summary, canonical_attack, duel_odds
 from sim.struggle.components import load_components
 
 
@@ -78,3 +80,34 @@ def test_players_read_hidden_unrest_only_through_unrest_of():
     source = inspect.getsource(players)
     assert source.count(".unrest[") == 1
     assert ".unrest[" in inspect.getsource(players.Player.unrest_of)
+
+
+RULE_VARIANTS = {
+    "default": (),
+    "reserves never": ("options.reserves_policy=never",),
+    "forts first": ("options.land_loss_order=forts_first",),
+    "no allies vs neutrals": ("options.neutral_attacker_allies=false",),
+}
+
+
+@settings(max_examples=150)
+@given(variant=st.sampled_from(sorted(RULE_VARIANTS)), neutral=st.booleans(), naval=st.booleans(),
+       counts=st.lists(st.integers(0, 9), min_size=12, max_size=12),
+       training=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+       alliance=st.lists(st.integers(0, 1), min_size=2, max_size=2),
+       reserves=st.lists(st.integers(0, 2), min_size=2, max_size=2), strength=st.integers(1, 9),
+       refuse=st.booleans(), marker=st.booleans())
+def test_canonical_attack_has_the_same_exact_law(variant, neutral, naval, counts, training, alliance, reserves,
+                                                 strength, refuse, marker):
+    """The players' cache folds many configurations into one canonical form (SOE-12.3..12.13);
+    the exact summary of the canonical form must equal the configuration's own."""
+    rules = load_components(RULE_VARIANTS[variant]).combat
+    attack = combat.Attack(
+        att_armies=max(1, counts[0]), def_armies=counts[1], def_forts=min(counts[2], 2), att_fleets=counts[3],
+        def_fleets=counts[4], att_ally_armies=counts[5], att_ally_fleets=counts[6], def_ally_armies=counts[7],
+        def_ally_fleets=counts[8], att_army_training=training[0], def_army_training=training[1],
+        att_naval_training=training[2], def_naval_training=training[3], att_alliance_army=alliance[0],
+        def_alliance_army=alliance[1], naval_phase=naval, neutral=strength if neutral else -1,
+        att_reserves=reserves[0], def_reserves=reserves[1], def_refuse=refuse, def_has_marker=marker)
+    assert attack_summary(canonical_attack(attack, rules), rules) == pytest.approx(attack_summary(attack, rules),
+                                                                                  abs=1e-12)
