@@ -42,11 +42,11 @@ BAND = 0.05
 class ReportSize:
     """How much to play. The defaults fit `make report` in about 15 minutes on 2 cores."""
 
-    games: int = 560
+    games: int = 2800
     players: int = 4
-    tile_blocks: int = 3
+    tile_blocks: int = 8
     tiles: tuple[str, ...] | None = None
-    tile_strategies: tuple[str, ...] = ("mixed",)
+    tile_strategies: tuple[str, ...] = ("mixed", "random")
     seed: int = 1
     jobs: int = 2
     quick: bool = False
@@ -145,11 +145,14 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
     tv.write_outputs(folder, values, resources)
     cols = ["tile", "strategy", "d win", "95% CI", "d VP", "cost", "cost (gold eq.)", "fair price (gold)",
             "fair price 95% CI", "verdict", "observational win owned / not (biased)"]
-    rows = [(r.tile, r.strategy, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp, r.cost,
-             getattr(r, "current_cost_gold", float("nan")), getattr(r, "fair_price_gold", float("nan")),
-             f"[{getattr(r, 'fair_price_low', float('nan')):.1f}, {getattr(r, 'fair_price_high', float('nan')):.1f}]",
+    def get(r, name: str) -> float:
+        return getattr(r, name, float("nan"))
+
+    rows = [(r.tile, r.strategy, r.d_win, f"[{html.number(r.d_win_low, 3)}, {html.number(r.d_win_high, 3)}]", r.d_vp,
+             r.cost, get(r, "current_cost_gold"), get(r, "fair_price_gold"),
+             f"[{html.number(get(r, 'fair_price_low'), 1)}, {html.number(get(r, 'fair_price_high'), 1)}]",
              getattr(r, "verdict", ""),
-             f"{getattr(r, 'obs_win_owned', float('nan')):.3f} / {getattr(r, 'obs_win_not_owned', float('nan')):.3f}")
+             f"{html.number(get(r, 'obs_win_owned'), 3)} / {html.number(get(r, 'obs_win_not_owned'), 3)}")
             for r in values.itertuples()]
     body = ["<h3>Tile values and fair prices</h3>",
             "<p>Causal: the focal seat takes the tile at its first legal opportunity vs never, same dice, "

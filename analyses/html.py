@@ -49,7 +49,12 @@ def provenance(meta: Mapping[str, Any]) -> str:
             f"<ul>{items or '<li>none</li>'}</ul></div>")
 
 
+def number(value: float, digits: int = 4) -> str:
+    """A number for a table; NaN (nothing to estimate) shows as a dash."""
+    return "\u2013" if value != value else f"{value:.{digits}f}"
+
+
 def _cell(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value:.4f}"
+        return number(value)
     return html.escape(str(value))
