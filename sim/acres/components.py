@@ -190,7 +190,7 @@ def slug(name: str) -> str:
 
 @functools.cache
 def _load_cached(overrides: tuple[str, ...], variants: tuple[str, ...]) -> Acres:
-    return build(load_game_data(GAME, overrides, variants))
+    return from_data(load_game_data(GAME, overrides, variants))
 
 
 def load(overrides: Iterable[str] = (), variants: Iterable[str] = ()) -> Acres:
@@ -198,7 +198,7 @@ def load(overrides: Iterable[str] = (), variants: Iterable[str] = ()) -> Acres:
     return _load_cached(tuple(overrides), tuple(str(v) for v in variants))
 
 
-def build(data: GameData) -> Acres:
+def from_data(data: GameData) -> Acres:
     """Validate the data tree and build the components."""
     locations = {lid: _location(lid, raw) for lid, raw in data.get("map.locations").items()}
     _check_board(data, locations)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 
 from sim.cli.common import add_json, add_overrides, emit_json, print_table
 from sim.core.data import load_game_data
@@ -22,6 +23,9 @@ def register(groups: dict) -> None:
 
 def show(args: argparse.Namespace) -> int:
     data = load_game_data(args.data_game, args.overrides, args.variants)
+    # Cross-file checks (e.g. an alliance tile naming an unknown region) live in each game's
+    # components; building them refuses an override every other command would refuse too.
+    importlib.import_module(f"sim.{args.data_game}.components").from_data(data)
     rows = [r for r in data.rows() if args.status is None or r["status"] == args.status]
     if args.json:
         emit_json({"game": data.game, "rules_edition": data.rules_edition, "data_hash": data.hash,

@@ -157,7 +157,7 @@ def load_components(overrides: Iterable[str] | Mapping[str, Any] = (),
                     variants: Iterable[str] = ()) -> Components:
     """Load, override and validate the CotE data."""
     data = load_game_data(GAME, overrides, variants)
-    return build(data)
+    return from_data(data)
 
 
 @functools.lru_cache(maxsize=1)
@@ -166,7 +166,7 @@ def default_components() -> Components:
     return load_components()
 
 
-def build(data: GameData) -> Components:
+def from_data(data: GameData) -> Components:
     units = {name: UnitType(name=name, cost=int(u["cost"]), mp=int(u["mp"]), limit=int(u["limit"]),
                             land=bool(u["land"]), capacity=int(u.get("capacity", 0)))
              for name, u in data.get("units").items() if name != "leaders"}

@@ -176,15 +176,15 @@ def load_components(overrides: Iterable[str] | Mapping[str, Any] = (),
     variants = list(variants)
     if not overrides and not variants:
         return _default()
-    return components_from(load_game_data(GAME, overrides, variants))
+    return from_data(load_game_data(GAME, overrides, variants))
 
 
 @functools.cache
 def _default() -> Components:
-    return components_from(load_game_data(GAME))
+    return from_data(load_game_data(GAME))
 
 
-def components_from(data: GameData) -> Components:
+def from_data(data: GameData) -> Components:
     """Build and cross-check the components of already loaded data."""
     goods = _goods(data)
     regions = _regions(data, goods)
