@@ -29,6 +29,7 @@ import numpy as np
 from sim.core.dice import PAIR_DIFF, PAIR_FIRST, PAIR_SECOND, PAIR_SEVEN
 from sim.core.random import stream
 from sim.struggle import combat, scoring, sea
+from sim.struggle.attack_scan import AttackScan
 from sim.struggle.components import Components
 from sim.struggle.state import (ARMY, FLEET, FORT, HOME, IN_BAG, IN_BOX, LOWER, MAX_SEATS, N_REGIONS, NEUTRAL,
                                 ON_MAP, POP, SLAVE, UNIT_NAMES, UPPER, BatchState, build_tables)
@@ -95,6 +96,7 @@ class Engine:
     def __init__(self, comp: Components, seatings, root_seed: int, game_indices, log: bool = False,
                  make_player=None) -> None:
         from sim.struggle.players import make_player as default_make
+        from sim.struggle.players import prepare_turns
         self.comp, self.t = comp, build_tables(comp)
         t = self.t
         self.seed = int(root_seed)
@@ -111,6 +113,9 @@ class Engine:
         self.opt = functools.cache(comp.option)
         self.k = {name: i for i, name in enumerate(t.dev)}
         self._consts()
+        self.attack_scan = AttackScan(self)
+        self.prepare_turns = prepare_turns
+        self.slots_played = 0          # action slots begun (players key per-slot work by it)
         self.sea_dice = [Buffer(stream(self.seed, gi, "sea"), 6) for gi in self.game_indices]
         self.battle_dice = [Buffer(stream(self.seed, gi, "dice"), 1296) for gi in self.game_indices]
         self.reserve_dice = [Buffer(stream(self.seed, gi, "reserves"), 36) for gi in self.game_indices]
@@ -484,16 +489,21 @@ class Engine:
                 games = [g for g in range(s.n) if pos < s.n_players[g] and rnd <= n_rounds[g]]
                 if not games:
                     continue
+                acting = [self.players[g][int(s.turn_order[g, pos])] for g in games]
+                for player in acting:                         # free actions, then War Office attacks
+                    player.free_actions()
+                self.slots_played += 1
+                self.prepare_turns(acting, war_office=True)
                 pending = []
-                for g in games:                               # free actions, War Office attack
-                    p = int(s.turn_order[g, pos])
-                    self.players[g][p].free_actions()
-                    att = self.players[g][p].war_office_attack()
+                for g, player in zip(games, acting):
+                    att = player.war_office_attack()
                     if att is not None:
-                        pending.append(self.declare_attack(g, p, *att, war_office=True))
+                        pending.append(self.declare_attack(g, player.p, *att, war_office=True))
                 self.resolve(pending)
                 for slot in range(per_turn):
                     pending = []
+                    self.slots_played += 1
+                    self.prepare_turns(acting)
                     for g in games:
                         p = int(s.turn_order[g, pos])
                         action = self.players[g][p].choose_action(slot)
@@ -957,10 +967,10 @@ class Engine:
         elif kind == "revolt":
             own_fleet = s.units[g, p, r, FLEET] > 0                                # SOE-20.17.3
             a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=own_fleet, opp=-1)
-            a.land_def = Side(-1, fixed=3)
+            a.land_def = Side(-1, fixed=self.rule("raids.slave_revolt_strength"))
         else:                                                                       # pirates (SOE-20.16.7)
             a.land = self._fleet_side(g, p, r, helpers, opp=-1)
-            a.land_def = Side(-1, fixed=1)
+            a.land_def = Side(-1, fixed=self.rule("raids.pirates_strength"))
             a.land_kind = FLEET
         if blockade and a.support == 1 and self.owns(g, p, "blockade"):            # SOE-20.20 (b)
             self.return_tile(g, p, "blockade")
@@ -1090,11 +1100,11 @@ class Engine:
         a = Attack(g, p, r, ("raid", name, q))
         s.stats["battles_fought"][g, q] += 1
         if name == "pirates":
-            a.land = Side(-1, fixed=1)
+            a.land = Side(-1, fixed=self.rule("raids.pirates_strength"))
             a.land_def = self._fleet_side(g, q, r, [], opp=-1)
             a.land_kind = FLEET
         else:
-            a.land = Side(-1, fixed=3)
+            a.land = Side(-1, fixed=self.rule("raids.slave_revolt_strength"))
             support = s.units[g, q, r, FLEET] > 0
             a.land_def = self._land_side(g, q, r, -1, [], attacker=False, support=support, opp=-1)
         self.log(g, "raid", seat=p, tile=name, region=self.t.regions[r], target=self.power_name(g, q))

@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from fractions import Fraction
 from importlib import resources
 
 import numpy as np
 
-from sim.core.dice import diff_pmf
 from sim.core.seating import parse_strategy
-from sim.struggle import combat
+from sim.struggle.attack_scan import PARAMS as SCAN_PARAMS
 from sim.struggle.interventions import INTERVENTIONS, Intervened
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, N_REGIONS, UPPER
 
@@ -49,129 +47,19 @@ def make_player(spec: str, engine, g: int, seat: int, rng: np.random.Generator):
     return Intervened(player, dict(parsed.interventions)) if parsed.interventions else player
 
 
-@functools.cache
-def win_table() -> np.ndarray:
-    """P(win), P(tie) of a duel by strength difference att - def in -6..6 (SOE-12.4, E9)."""
-    pmf = diff_pmf()
-    out = np.zeros((13, 2))
-    for delta in range(-6, 7):
-        win = tie = Fraction(0)
-        for da, pa in pmf.items():
-            for dd, pd in pmf.items():
-                total = delta + da - dd
-                win += pa * pd * (total > 0)
-                tie += pa * pd * (total == 0)
-        out[delta + 6] = float(win), float(tie)
-    return out
-
-
-def duel_odds(att: int, dfn: int) -> tuple[float, float]:
-    """Exact (P(attacker wins), P(tie)) of one duel."""
-    d = max(-6, min(6, att - dfn))
-    w, t = win_table()[d + 6]
-    return float(w), float(t)
-
-
-# Unit counts fed to the exact odds are capped: beyond these the margin is clipped at +-6 by the
-# dice anyway, and the cache of exact laws stays small.
-CAP_ARMIES, CAP_FLEETS, CAP_ALLIES = 4, 2, 2
-MAX_KILLS = 4          # most units a defending side can lose in one attack (naval + land, 7s)
-
-
-def attack_summary(cfg: combat.Attack, rules) -> tuple[float, float, float, float]:
-    """(P(attacker wins), P(control change), E[attacker units lost], E[defender units lost])
-    of one configuration, from the exact law of `combat.attack_odds` (SOE-12.3)."""
-    odds = combat.attack_odds(cfg, rules)
-    lost = sum(k * q for k, q in odds.losses("att").items())
-    killed = sum(k * q for k, q in odds.losses("def").items())
-    return odds.attacker_win, odds.control_change, lost, killed
-
-
-# Per combat rules: attack_summary by configuration tuple as the players build it (a plain tuple
-# of `ScriptedPlayer.attack_key` hashes and compares like combat.Attack), and by canonical form.
-_SUMMARIES: dict = {}
-
-
-def summary_of(key: tuple, rules, cache: tuple[dict, dict]) -> tuple[float, float, float, float]:
-    """attack_summary of a configuration tuple through its canonical form (a cache miss)."""
-    canon = canonical_attack(combat.Attack._make(key), rules)
-    found = cache[1].get(canon)
-    if found is None:
-        found = cache[1][canon] = attack_summary(canon, rules)
-    cache[0][key] = found
-    return found
-
-
-def canonical_attack(a: combat.Attack, r) -> combat.Attack:
-    """An attack with the same exact law as `a` under rules `r` (so the same summary), with
-    every field `combat.attack_odds` reads only through a sum folded into that sum, to share one
-    cache entry among many configurations (SOE-12.3 .. 12.13 as the exact law implements them):
-
-    - a side's losses in one battle are at most 2 (the loss, a 7), taken in a fixed order from
-      units present, so only min(count, 2) of each kind matters beyond its strength;
-    - strengths matter only as the margin of the two sides, clipped at +-6 by the dice
-      (`combat.MARGIN_CLIP`; the land margin before naval support at +-(6 + the largest support));
-      the margin goes into `att_bonus` / `att_naval_bonus` with counts, training and alliance
-      tiles removed;
-    - a naval phase that is not fought matters only through the naval support it gives;
-    - the defender's fields mean nothing against a neutral (the token's strength is folded into
-      the margin), land fields nothing in a naval-only attack.
-    Configurations outside the forms the players build (naval choices, Blockade, alliance fleet
-    symbols or bonuses set) are returned unchanged."""
-    if (not a.att_wants_naval or not a.def_wants_naval or a.att_blockade or a.def_blockade
-            or a.att_alliance_fleet or a.def_alliance_fleet or a.att_bonus or a.def_bonus
-            or a.att_naval_bonus or a.def_naval_bonus):
-        return a
-    neutral = a.neutral >= 0
-    allies_ok = not neutral or r.neutral_attacker_allies
-    aaa = a.att_ally_armies if allies_ok else 0
-    aaf = a.att_ally_fleets if allies_ok else 0
-    da, dfo, dfl, daa, daf = ((0, 0, 0, 0, 0) if neutral else
-                              (a.def_armies, a.def_forts, a.def_fleets, a.def_ally_armies, a.def_ally_fleets))
-    naval_only = a.att_armies == 0
-    af = a.att_fleets
-    att_fight = af > 0
-    def_fight = dfl > 0
-    fought = a.naval_phase and not neutral and att_fight and def_fight
-    naval_bonus = 0
-    if fought:
-        fs, tb = r.fleet_strength, r.training_bonus
-        margin = (fs * (af + aaf) + tb * (a.att_naval_training > a.def_naval_training)
-                  - fs * (dfl + daf) - tb * (a.def_naval_training > a.att_naval_training))
-        margin = max(-combat.MARGIN_CLIP, min(combat.MARGIN_CLIP, margin))
-        af, aaf, dfl, daf = min(af, 2), min(aaf, 2), min(dfl, 2), min(daf, 2)
-        naval_bonus = margin - fs * (af + aaf) + fs * (dfl + daf)
-    elif not a.naval_phase or naval_only:
-        af = aaf = dfl = daf = 0
-    elif neutral:
-        att_navy = af > 0 or (not r.naval_support_needs_own_fleet and aaf > 0)
-        af, aaf, dfl, daf = int(att_navy), 0, 0, 0
-    elif not att_fight:
-        def_navy = dfl > 0 or (not r.naval_support_needs_own_fleet and daf > 0)
-        af, aaf, dfl, daf = 0, 0, int(def_navy), 0
-    else:
-        af, aaf, dfl, daf = 1, 0, 0, 0
-    if naval_only:
-        armies = aaa = da = dfo = daa = bonus = 0
-    else:
-        ast, tb, ab = r.army_strength, r.training_bonus, r.alliance_bonus
-        att_l = (ast * (a.att_armies + aaa) + tb * (a.att_army_training > (0 if neutral else a.def_army_training))
-                 + ab * a.att_alliance_army)
-        if neutral:
-            def_l = a.neutral
-        else:
-            def_l = (ast * (da + daa) + r.fort_strength * dfo
-                     + tb * (a.def_army_training > a.att_army_training and da + dfo > 0) + ab * a.def_alliance_army)
-        clip = combat.MARGIN_CLIP + abs(r.naval_support) + abs(r.blockade_support)
-        margin = max(-clip, min(clip, att_l - def_l))
-        armies, aaa, da, dfo, daa = min(a.att_armies, 2), min(aaa, 2), min(da, 2), min(dfo, 2), min(daa, 2)
-        bonus = margin - ast * (armies + aaa) + ast * (da + daa) + r.fort_strength * dfo
-    return combat.Attack(
-        att_armies=armies, def_armies=da, def_forts=dfo, att_fleets=af, def_fleets=dfl, att_ally_armies=aaa,
-        att_ally_fleets=aaf, def_ally_armies=daa, def_ally_fleets=daf, att_bonus=bonus, att_naval_bonus=naval_bonus,
-        naval_phase=bool(a.naval_phase), neutral=0 if neutral else -1, att_reserves=a.att_reserves,
-        def_reserves=0 if neutral else a.def_reserves, def_refuse=bool(a.def_refuse) and not neutral,
-        def_has_marker=bool(a.def_has_marker) or neutral or naval_only)
+def prepare_turns(players: list, war_office: bool = False) -> None:
+    """Score the attacks of every scripted player about to choose an action (or, with
+    `war_office`, a free War Office attack, SOE-20.4) in one array pass over the batch
+    (`attack_scan`); each keeps its answer for this slot of the engine."""
+    scripted = [pl for pl in (getattr(x, "inner", x) for x in players) if isinstance(pl, ScriptedPlayer)]
+    if war_office:
+        scripted = [pl for pl in scripted if pl.e.can_use(pl.g, pl.p, "war_office")]
+    if not scripted:
+        return
+    e = scripted[0].e
+    fee = not war_office
+    for pl, found in zip(scripted, e.attack_scan.best(scripted, [fee] * len(scripted))):
+        pl.prepared = (e.slots_played, fee, found)
 
 
 class Player:
@@ -362,6 +250,8 @@ class ScriptedPlayer(Player):
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
+        self.scan_params = tuple(float(params[name]) for name in SCAN_PARAMS)
+        self.prepared: tuple | None = None      # (engine slot, fee paid, best_attack answer)
 
     # ---- valuations
     def unrest_price(self) -> float:
@@ -394,163 +284,14 @@ class ScriptedPlayer(Player):
             base += self.q["leader_weight"]
         return base
 
-    def snapshot(self) -> tuple:
-        """This game's units, tiles owned, tiles used, control markers and alliance-tile owners
-        as Python lists (read once per decision; numpy scalar access is slow in loops), plus
-        my allies, my usable Reserves (0/1) and my Army Training count."""
-        e, s, g, p = self.e, self.e.s, self.g, self.p
-        own, used = s.dev_owned[g].tolist(), s.dev_used[g].tolist()
-        res = e.k["reserves"]
-        return (s.units[g].tolist(), own, used, s.markers[g].tolist(), s.alliance_owner[g].tolist(),
-                e.allies(g, p), min(own[p][res] - used[p][res], 1), own[p][e.k["army_training"]])
-
-    def _alliance_army(self, q: int, r: int, owners: list) -> int:
-        """min(1, alliance-tile army bonus of q in r) (SOE-12.6); 0 without alliance tiles."""
-        return min(self.e.alliance_bonus(self.g, q, r, ARMY), 1) if q in owners else 0
-
-    def attack_key(self, r: int, target: tuple, snap) -> tuple | None:
-        """The `combat.Attack` configuration of an attack as this player foresees it, as a
-        plain tuple in field order (equal to the NamedTuple, so it is its cache key): allies on
-        both sides commit everything (SOE-12.5), training as superiority, tiles as owned;
-        counts are capped where more units no longer change the odds much (cache size), and
-        fields the exact law never reads in this configuration are zeroed (see `combat.
-        attack_odds`: naval training only in a fought naval battle, land fields not in a
-        naval-only attack, the attacker's fleet count for a neutral only as naval support).
-        None for a Pirates tile."""
-        e, g, p = self.e, self.g, self.p
-        u, own, used, markers, owners, mine_allies, reserves, at = snap
-        k = e.k
-        nav = e.naval[r]
-        kind = target[0]
-        ur = u[p][r]
-        armies = min(ur[ARMY], CAP_ARMIES)
-        fleets = min(u[p][nav][FLEET], CAP_FLEETS) if nav >= 0 else 0
-        ally_armies = min(sum(u[q][r][ARMY] for q in mine_allies), CAP_ALLIES) if mine_allies else 0
-        if kind == "player":
-            res = k["reserves"]
-            d = target[1]
-            theirs = e.allies(g, d)
-            if nav >= 0:
-                ally_fleets = min(sum(u[q][nav][FLEET] for q in mine_allies), CAP_ALLIES) if mine_allies else 0
-                def_fleets = min(u[d][nav][FLEET], CAP_FLEETS)
-                def_ally_fleets = min(sum(u[q][nav][FLEET] for q in theirs), CAP_ALLIES) if theirs else 0
-            else:
-                ally_fleets = def_fleets = def_ally_fleets = 0
-            if fleets and def_fleets:
-                nt = k["naval_training"]
-                ant, dnt = own[p][nt], own[d][nt]
-                att_nt, def_nt = int(ant > dnt), int(dnt > ant)
-            else:
-                att_nt = def_nt = 0
-            rf = k["refuse_battle"]
-            if armies:
-                dat = own[d][k["army_training"]]
-                land = (min(u[d][r][ARMY], CAP_ARMIES), u[d][r][FORT], ally_armies,
-                        min(sum(u[q][r][ARMY] for q in theirs), CAP_ALLIES) if theirs else 0,
-                        int(at > dat), int(dat > at), self._alliance_army(p, r, owners),
-                        self._alliance_army(d, r, owners), markers[d][r] > 0)
-            else:
-                land = (0, 0, 0, 0, 0, 0, 0, 0, True)
-            return (armies, land[0], land[1], fleets, def_fleets, land[2], ally_fleets, land[3], def_ally_fleets,
-                    land[4], land[5], att_nt, def_nt, land[6], 0, land[7], 0, 0, 0, 0, 0, nav >= 0, True, True,
-                    False, False, -1, reserves, min(own[d][res] - used[d][res], 1), own[d][rf] > 0, land[8])
-        if kind == "neutral" or kind == "revolt":
-            strength = e.token_strength[target[1]] if kind == "neutral" else 3
-            naval = nav >= 0 or kind == "revolt"
-            if kind == "revolt":
-                fleets = min(ur[FLEET], CAP_FLEETS)
-            return (armies, 0, 0, int(fleets > 0) if naval else 0, 0, ally_armies, 0, 0, 0, int(at > 0), 0, 0, 0,
-                    self._alliance_army(p, r, owners), 0, 0, 0, 0, 0, 0, 0, naval, True, True, False, False,
-                    strength, reserves, 0, False, True)
-        return None
-
-    def best_attack(self, fee: bool = True):
-        """The attack with the highest expected value above the threshold (or None).
-
-        Candidates are scored in the order of `Engine.attack_targets`; one whose value cannot
-        beat the best so far (an upper bound from its VP gain) skips the exact odds."""
-        best, best_v = None, self.q["attack_threshold"]
-        e, g, p = self.e, self.g, self.p
-        snap = self.snapshot()
-        u, markers = snap[0], snap[3]
-        targets = e.attack_targets(g, p, lists=(u, markers))
-        if not targets:
-            return None, best_v
-        s = e.s
-        n = e.n_players_list[g]
-        can_place = e.free_markers(g, p) > 0
-        left = e.wars - s.war + 1
-        vp = s.vp[g, :n].tolist()
-        top = max(vp)
-        fixed = self.gold_price(e.fee) if fee else 0.0
-        q = self.q
-        per_loss = q["unit_vp"] + self.unrest_price()
-        gold_vp, min_win, kill = q["gold_vp"], q["min_win"], q["kill_value"]
-        harm_weight, leader_weight = q["harm_weight"], q["leader_weight"]
-        weight = self.region_weight_list
-        table = e.vp_lists
-        rules = e.comp.combat
-        summaries = _SUMMARIES.get(rules)
-        if summaries is None:
-            summaries = _SUMMARIES[rules] = ({}, {})
-        seen = summaries[0]
-        kill_bound = kill * MAX_KILLS
-        tile_bound = kill_bound if kill < 0 else 0.0        # a neutral or a tile loses no unit
-        gains: dict = {}
-        for r, target in targets:
-            kind = target[0]
-            player = kind == "player"
-            key = (r, target[1] if player else -1)
-            gain = gains.get(key)
-            if gain is None:
-                counts = [markers[x][r] for x in range(n)]
-                values = table[r]
-                if player:
-                    d = target[1]
-                    gain = 0.0
-                    if can_place:
-                        harm = harm_weight + (leader_weight if vp[d] >= top else 0.0)
-                        mine0, his0 = _vp_at(counts, values, p), _vp_at(counts, values, d)
-                        counts[p] += 1
-                        counts[d] -= 1
-                        gain = weight[r] * left * (_vp_at(counts, values, p) - mine0 + gold_vp
-                                                   + harm * (his0 - _vp_at(counts, values, d)))
-                elif can_place:
-                    before = _vp_at(counts, values, p)
-                    counts[p] += 1
-                    gain = weight[r] * left * (_vp_at(counts, values, p) - before + gold_vp)
-                else:
-                    gain = 0.0
-                gains[key] = gain
-            if kind == "neutral":
-                tok = target[1]
-                gain = gain + gold_vp * e.token_gold[tok] + e.token_vp[tok]
-            elif not player:
-                gain = gain + 0.5
-            if player:
-                if gain + kill_bound - fixed <= best_v:        # cannot beat the best: skip the odds
-                    continue
-            elif max(gain, 0.0) + tile_bound - fixed <= best_v:
-                continue
-            cfg = self.attack_key(r, target, snap)
-            if cfg is None:                                    # a Pirates tile: fleets against 1
-                win, _ = duel_odds(min(u[p][r][FLEET], 9), 1)
-                control, lost, killed = win, (1 - win) + 1 / 6, 0.0
-            else:
-                if player and kill >= 0:                       # at most the defending units at stake
-                    at_stake = min(MAX_KILLS, cfg[1] + cfg[2] + cfg[4] + cfg[7] + cfg[8])
-                    if gain + kill * at_stake - fixed <= best_v:
-                        continue
-                found = seen.get(cfg)
-                if found is None:
-                    found = summary_of(cfg, rules, summaries)
-                win, control, lost, killed = found
-            if win < min_win:
-                continue
-            v = control * gain + kill * killed - fixed - lost * per_loss
-            if v > best_v:
-                best, best_v = (r, target), v
-        return best, best_v
+    def best_attack(self, fee: bool = True) -> tuple[tuple | None, float]:
+        """The attack with the highest expected value above the threshold, or None, and that
+        value (`attack_scan.AttackScan`); the one scored for this step when there is one."""
+        e = self.e
+        prepared = self.prepared
+        if prepared is not None and prepared[:2] == (e.slots_played, fee):
+            return prepared[2]
+        return e.attack_scan.best([self], [fee])[0]
 
     # ---- setup (SOE-23.5, SOE-23.6)
     def place_setup_unit(self):

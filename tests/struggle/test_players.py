@@ -11,7 +11,8 @@ from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
 from sim.struggle.play import POWERS, play_games
 from sim.struggle import combat
-from sim.struggle.players import STRATEGIES, attack_summary, canonical_attack, duel_odds
+from sim.struggle.attack_laws import attack_summary, canonical_attack, duel_odds
+from sim.struggle.players import STRATEGIES
 from sim.struggle.components import load_components
 
 
@@ -73,13 +74,17 @@ def test_scripted_beats_random_baseline(strategy):
 
 def test_players_read_hidden_unrest_only_through_unrest_of():
     """SOE-2.3: the players module touches the true unrest array in one place only, the own-
-    player branch of `Player.unrest_of` (others go through the public count)."""
+    player branch of `Player.unrest_of` (others go through the public count); the attack scan
+    reads only the unrest of the players it scores."""
     import inspect
 
     from sim.struggle import players
     source = inspect.getsource(players)
     assert source.count(".unrest[") == 1
     assert ".unrest[" in inspect.getsource(players.Player.unrest_of)
+    from sim.struggle import attack_scan                 # the attack scan reads the acting seats' own
+    assert inspect.getsource(attack_scan).count(".unrest[") == 1
+    assert "self.unrest, self.gold = s.unrest[gs, ps], s.gold[gs, ps]" in inspect.getsource(attack_scan.Batch)
 
 
 RULE_VARIANTS = {

@@ -1,0 +1,128 @@
+"""The scripted players' attack scan (sim/struggle/attack_scan.py) and the law table
+(sim/struggle/attack_laws.py): candidates as the engine lists them, batch invariance, the value
+formula on a hand-built position, and configuration codes."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from sim.core.seating import Seating
+from sim.struggle import combat
+from sim.struggle.attack_laws import CODED, attack_summary
+from sim.struggle.attack_scan import PARAMS
+from sim.struggle.components import default_components
+from sim.struggle.engine import Engine
+from sim.struggle.players import ScriptedPlayer
+from sim.struggle.state import ARMY
+from tests.struggle.test_engine_helpers import blank, region
+from tests.struggle.test_engine_invariants import random_seatings
+
+
+def seats_of(e: Engine):
+    for g in range(e.s.n):
+        for p in range(int(e.s.n_players[g])):
+            yield g, p
+
+
+def test_candidates_are_the_engine_attack_targets_soe_12_1():
+    """SOE-12.1/12.2: the scan's candidates of every seat, at every step of 2-7-player games of
+    every strategy, are `Engine.attack_targets` in the same order."""
+    seatings = random_seatings(np.random.default_rng(11), 12)
+    e = Engine(default_components(), seatings, 11, range(12))
+    compared = []
+
+    def check(e: Engine, where: str) -> None:
+        if where != "action" or e.slots_played % 3:
+            return
+        pairs = list(seats_of(e))
+        stand_ins = [SimpleNamespace(g=g, p=p, scan_params=(0.0,) * len(PARAMS)) for g, p in pairs]
+        for (g, p), found in zip(pairs, e.attack_scan.targets(stand_ins)):
+            assert found == e.attack_targets(g, p)
+            compared.append(len(found))
+
+    e.on_step = check
+    e.play()
+    assert sum(compared) > 1000                     # many candidates, of many positions
+
+
+def test_best_attack_alone_equals_best_in_a_batch():
+    """A player's attack choice depends on its own game only: scored with every other seat of
+    the batch or alone, the answer is the same."""
+    seating = Seating(("great_britain", "france", "spain", "russia", "austria"),
+                      ("colonial", "european", "mixed", "opportunist", "mixed"))
+    e = Engine(default_components(), [seating] * 6, 5, range(6))
+    chosen = []
+
+    def check(e: Engine, where: str) -> None:
+        if where != "action" or e.slots_played % 7:
+            return
+        everyone = [e.players[g][p] for g, p in seats_of(e)]
+        together = e.attack_scan.best(everyone, [True] * len(everyone))
+        assert together == [e.attack_scan.best([pl], [True])[0] for pl in everyone]
+        chosen.extend(best for best, _ in together if best is not None)
+
+    e.on_step = check
+    e.play()
+    assert len(chosen) > 20
+
+
+def test_attack_value_on_a_hand_built_position_soe_23_8():
+    """SOE-16.3, SOE-23.8: 3 armies against 1 army holding the only marker of a European region.
+    Value = P(control) x gain + kill x E[killed] - fee price - E[lost] x unit price, with gain =
+    weight x wars left x (first-place VP + income + harm x his first-place VP)."""
+    e = blank(["great_britain", "france"])
+    x = region(e, "german_states")
+    s = e.s
+    s.units[0, 0, x, ARMY] = 3
+    s.units[0, 1, x, ARMY] = 1
+    s.markers[0, 1, x] = 1
+    q = e.comp.data.tree["strategies"]["mixed"]
+    player = ScriptedPlayer(e, 0, 0, np.random.default_rng(0), q)
+    first = int(e.t.vp[x, 0])
+    harm = q["harm_weight"] + q["leader_weight"]                      # both at 0 VP: he "leads"
+    gain = q["europe_weight"] * 3 * (first + q["gold_vp"] + harm * first)
+    odds = combat.attack_odds(combat.Attack(att_armies=3, def_armies=1, def_has_marker=True), e.comp.combat)
+    killed = sum(k * p for k, p in odds.losses("def").items())
+    lost = sum(k * p for k, p in odds.losses("att").items())
+    expected = (odds.control_change * gain + q["kill_value"] * killed - q["gold_vp"] * e.fee
+                - lost * (q["unit_vp"] + q["unrest_vp"]))
+    (best, value), = e.attack_scan.best([player], [True])
+    assert best == (x, ("player", 1))
+    assert value == pytest.approx(expected, rel=1e-12)
+    (best, value), = e.attack_scan.best([player], [False])               # War Office: no fee
+    assert value == pytest.approx(expected + q["gold_vp"] * e.fee, rel=1e-12)
+
+
+def test_attack_only_strictly_above_the_threshold():
+    """A strategy attacks only when the value exceeds its `attack_threshold` (SOE-23): with the
+    threshold at the position's best value there is no attack, just below it there is."""
+    e = blank(["great_britain", "france"])
+    x = region(e, "german_states")
+    e.s.units[0, 0, x, ARMY] = 3
+    e.s.units[0, 1, x, ARMY] = 1
+    e.s.markers[0, 1, x] = 1
+    q = dict(e.comp.data.tree["strategies"]["mixed"])
+    (_, value), = e.attack_scan.best([ScriptedPlayer(e, 0, 0, None, q)], [True])
+    at = ScriptedPlayer(e, 0, 0, None, dict(q, attack_threshold=value))
+    below = ScriptedPlayer(e, 0, 0, None, dict(q, attack_threshold=np.nextafter(value, 0)))
+    assert e.attack_scan.best([at, below], [True, True]) == [(None, value), ((x, ("player", 1)), value)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_configuration_codes_round_trip_and_give_the_exact_law(data):
+    """Every configuration the players build codes to one integer and back, and the law table
+    returns the exact law of that configuration (through its canonical form)."""
+    e = blank(["great_britain", "france"])
+    laws = e.attack_scan.laws
+    fields = {name: np.array([data.draw(st.integers(0, r - 1))]) for name, r in zip(CODED, laws.radix)}
+    fields["neutral"] = fields["neutral"] - 1
+    attack = laws.decode(int(laws.encode(fields)[0]))
+    assert {name: int(getattr(attack, name)) for name in CODED} == {k: int(v[0]) for k, v in fields.items()}
+    row, known = laws.lookup(laws.encode(fields), compute=True)
+    assert known.all()
+    assert tuple(row[0]) == pytest.approx(attack_summary(attack, e.comp.combat), abs=1e-12)
