@@ -142,6 +142,7 @@ class AttackScan:
         self.vp_pad[:, : t.vp.shape[1]] = t.vp
         self.tile_army = (t.alliance_regions & t.alliance_army[:, None]).astype(np.int64)     # (tiles, R)
         self.europe = np.asarray(t.europe, dtype=bool)
+        self.token_regions = (t.token_region[:, None] == np.arange(N_REGIONS)).astype(np.int64)       # (T,R)
         self.tok_gold, self.tok_vp = np.asarray(t.token_gold), np.asarray(t.token_vp)
         self.tok_strength = np.asarray(t.token_strength)
         self.revolt_strength = e.rule("raids.slave_revolt_strength")
@@ -230,10 +231,12 @@ class AttackScan:
             "def_has_marker": ~player | (armies == 0) | (x.markers[b, d, r] > 0),
         }
 
-    def best(self, players: list, fees: list[bool]) -> list[tuple[tuple | None, float]]:
-        """For each scripted player (one per game), (best (region, target) or None, its value);
-        `fees[i]`: whether player i pays the attack fee (not with War Office, SOE-20.4)."""
-        x = Batch(self.e, players)
+    def best(self, x: Batch | list, fees: list[bool]) -> list[tuple[tuple | None, float]]:
+        """For each scripted player of a batch (or list of players, one per game), (best
+        (region, target) or None, its value); `fees[i]`: whether player i pays the attack fee
+        (not with War Office, SOE-20.4)."""
+        if not isinstance(x, Batch):
+            x = Batch(self.e, x)
         threshold, gold_vp, unit_vp, unrest_vp, budget, kill, min_win, *_ = x.params
         out: list[tuple[tuple | None, float]] = [(None, float(v)) for v in threshold]
         c = Candidates(self, x)

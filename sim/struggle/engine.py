@@ -162,7 +162,6 @@ class Engine:
         self.first_vp = t.vp[:, 0].tolist()
         self.dev_gold, self.dev_unrest = t.dev_gold.tolist(), t.dev_unrest.tolist()
         self.company_gold = t.company_gold.tolist()
-        self.company_region_lists = [np.flatnonzero(m).tolist() for m in t.company_regions]
         self.alliance_gold = t.alliance_gold.tolist()
         self.alliance_region_sets = [set(np.flatnonzero(m).tolist()) for m in t.alliance_regions]
         self.is_neutral, self.is_pop, self.is_slave = (t.token_kind == NEUTRAL, t.token_kind == POP,

@@ -20,7 +20,7 @@ from importlib import resources
 import numpy as np
 
 from sim.core.seating import parse_strategy
-from sim.struggle.attack_scan import PARAMS as SCAN_PARAMS
+from sim.struggle.attack_scan import PARAMS, Batch
 from sim.struggle.interventions import INTERVENTIONS, Intervened
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, N_REGIONS, UPPER
 
@@ -50,16 +50,42 @@ def make_player(spec: str, engine, g: int, seat: int, rng: np.random.Generator):
 def prepare_turns(players: list, war_office: bool = False) -> None:
     """Score the attacks of every scripted player about to choose an action (or, with
     `war_office`, a free War Office attack, SOE-20.4) in one array pass over the batch
-    (`attack_scan`); each keeps its answer for this slot of the engine."""
+    (`attack_scan`), and their focus regions; each keeps its answers for this slot."""
     scripted = [pl for pl in (getattr(x, "inner", x) for x in players) if isinstance(pl, ScriptedPlayer)]
     if war_office:
         scripted = [pl for pl in scripted if pl.e.can_use(pl.g, pl.p, "war_office")]
     if not scripted:
         return
     e = scripted[0].e
+    batch = Batch(e, scripted)
     fee = not war_office
-    for pl, found in zip(scripted, e.attack_scan.best(scripted, [fee] * len(scripted))):
+    for pl, found in zip(scripted, e.attack_scan.best(batch, [fee] * len(scripted))):
         pl.prepared = (e.slots_played, fee, found)
+    if not war_office:
+        focus = FocusRegions(e, batch, scripted)
+        for i, pl in enumerate(scripted):
+            pl.focus = (e.slots_played, focus, i)
+
+
+class FocusRegions:
+    """Where each scripted player of a batch wants armies (SOE-23): regions with neutral tokens
+    to take, enemy markers to take or own markers to defend, scored by weighted opportunity; the
+    best `focus_regions` with a positive score, ties in region order (one array pass; a
+    player's list is built when it asks)."""
+
+    def __init__(self, e, x: Batch, players: list) -> None:
+        b = np.arange(len(x.g))
+        neutrals = (x.tokens_on & e.is_neutral).astype(np.int64) @ e.attack_scan.token_regions       # (B,R)
+        theirs = (x.markers * x.enemies[:, :, None]).sum(axis=1)
+        weight = np.where(e.attack_scan.europe, x.params[PARAMS.index("europe_weight"), :, None],
+                          x.params[PARAMS.index("colonial_weight"), :, None])
+        score = weight * (neutrals + 0.7 * theirs + 0.3 * x.markers[b, x.p] + 0.1 * np.asarray(e.first_vp))
+        self.order = np.argsort(-score, axis=1, kind="stable")
+        top = np.arange(N_REGIONS) < np.array([pl.q["focus_regions"] for pl in players])[:, None]
+        self.keep = top & (np.take_along_axis(score, self.order, axis=1) > 0)
+
+    def regions(self, i: int) -> list[int]:
+        return self.order[i][self.keep[i]].tolist()
 
 
 class Player:
@@ -250,8 +276,9 @@ class ScriptedPlayer(Player):
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
-        self.scan_params = tuple(float(params[name]) for name in SCAN_PARAMS)
-        self.prepared: tuple | None = None      # (engine slot, fee paid, best_attack answer)
+        self.scan_params = tuple(float(params[name]) for name in PARAMS)
+        self.prepared: tuple | None = None
+        self.focus: tuple | None = None      # (engine slot, FocusRegions, row)      # (engine slot, fee paid, best_attack answer)
 
     # ---- valuations
     def unrest_price(self) -> float:
@@ -459,39 +486,25 @@ class ScriptedPlayer(Player):
                 r, q = max(targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
                 return ("buy", "dev", k, r, q)
             return ("buy", "dev", k)
-        if s.war >= self.q["company_from_war"]:
-            mine = s.markers[g, p].tolist()
-            for what, i in options:
-                if what == "company":
-                    cost = e.company_gold[i]
-                    if max(mine[r] for r in e.company_region_lists[i]) * (e.wars - s.war + 1) > cost \
-                            and cost <= gold - self.q["gold_reserve"]:
-                        return ("buy", "company", i)
+        companies = [i for what, i in options if what == "company"]
+        if companies and s.war >= self.q["company_from_war"]:
+            most = np.where(e.t.company_regions, s.markers[g, p], 0).max(axis=1).tolist()   # markers it pays for
+            for i in companies:
+                cost = e.company_gold[i]
+                if most[i] * (e.wars - s.war + 1) > cost and cost <= gold - self.q["gold_reserve"]:
+                    return ("buy", "company", i)
         i = self.wanted_alliance()
         if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
             return ("buy", "alliance", i)
         return None
 
     def target_regions(self) -> list[int]:
-        """Where the strategy wants armies: regions with tokens to take or markers to defend,
-        by weighted opportunity (computed once per decision)."""
+        """Where the strategy wants armies (`FocusRegions`; scored for this slot when it was)."""
         e = self.e
-        if getattr(self, "_targets_at", None) == e.decisions:
-            return self._targets
-        self._targets_at = e.decisions
-        self._targets = self._target_regions()
-        return self._targets
-
-    def _target_regions(self) -> list[int]:
-        e, g, p = self.e, self.g, self.p
-        neutrals = e.neutrals_per_region(g).tolist()
-        markers = e.s.markers[g].tolist()
-        enemies = [markers[q] for q in range(e.n_players_list[g]) if e.enemy(g, p, q)]
-        theirs = [sum(c) for c in zip(*enemies)] if enemies else [0] * N_REGIONS
-        weight, first, mine = self.region_weight_list, e.first_vp, markers[p]
-        score = [weight[r] * (neutrals[r] + 0.7 * theirs[r] + 0.3 * mine[r] + 0.1 * first[r]) for r in range(N_REGIONS)]
-        order = sorted(range(N_REGIONS), key=lambda r: -score[r])        # stable, as argsort(kind="stable")
-        return [r for r in order[: self.q["focus_regions"]] if score[r] > 0]
+        if self.focus is None or self.focus[0] != e.slots_played:
+            self.focus = (e.slots_played, FocusRegions(e, Batch(e, [self]), [self]), 0)
+        _, focus, row = self.focus
+        return focus.regions(row)
 
     def choose_build(self):
         e, g, p = self.e, self.g, self.p
