@@ -167,6 +167,7 @@ class Engine:
         self.is_neutral, self.is_pop, self.is_slave = (t.token_kind == NEUTRAL, t.token_kind == POP,
                                                        t.token_kind == SLAVE)
         self.africa = t.region("africa")
+        self.pop_tokens, self.slave_tokens = np.flatnonzero(self.is_pop).tolist(), np.flatnonzero(self.is_slave).tolist()
         self.neutral_tokens = [np.flatnonzero(self.is_neutral & (t.token_region == r)).tolist() for r in range(N_REGIONS)]
         self.dev_pop = t.dev_pop.tolist()
         self.raid_kinds = {k: name for k, name in enumerate(t.dev) if name in ("pirates", "slave_revolt")}
@@ -814,18 +815,15 @@ class Engine:
     def colonise_targets(self, g: int, p: int) -> list[int]:
         """SOE-13: Pop tokens (1 population) and Slave tokens (a fleet in Africa), once a round."""
         s = self.s
-        if s.colonised[g, p] or self.free_markers(g, p) <= 0:
+        if s.colonised[g, p]:
             return []
-        out = []
         pop_ok = s.population[g, p] >= self.colonise_pop
         slave_ok = s.units[g, p, self.africa, FLEET] > 0
-        if pop_ok or slave_ok:
-            on = s.token_state[g] == ON_MAP
-            if pop_ok:
-                out += np.flatnonzero(on & self.is_pop).tolist()
-            if slave_ok:
-                out += np.flatnonzero(on & self.is_slave).tolist()
-        return out
+        if not (pop_ok or slave_ok) or self.free_markers(g, p) <= 0:
+            return []
+        states = s.token_state[g].tolist()
+        out = [k for k in self.pop_tokens if states[k] == ON_MAP] if pop_ok else []
+        return out + [k for k in self.slave_tokens if states[k] == ON_MAP] if slave_ok else out
 
     def colonise(self, g: int, p: int, token: int) -> None:
         if token not in self.colonise_targets(g, p):

@@ -278,6 +278,7 @@ class ScriptedPlayer(Player):
         self.region_weight_list = self.region_weight.tolist()
         self.scan_params = tuple(float(params[name]) for name in PARAMS)
         self.prepared: tuple | None = None
+        self._threats: tuple | None = None     # ((war, engine slot), threats)
         self.focus: tuple | None = None      # (engine slot, FocusRegions, row)      # (engine slot, fee paid, best_attack answer)
 
     # ---- valuations
@@ -351,7 +352,15 @@ class ScriptedPlayer(Player):
     # ---- auction (SOE-23.4)
     def threats(self) -> dict[int, float]:
         """How much each other player competes with me: shared regions weighted by both
-        sides' presence (markers plus units, by the region's first-place VP)."""
+        sides' presence (markers plus units, by the region's first-place VP). Pieces do not
+        move during the auctions, so it is computed once per war."""
+        s = self.e.s
+        if self._threats is not None and self._threats[0] == (s.war, self.e.slots_played):
+            return self._threats[1]
+        self._threats = ((s.war, self.e.slots_played), self._threats_now())
+        return self._threats[1]
+
+    def _threats_now(self) -> dict[int, float]:
         s, g, p = self.e.s, self.g, self.p
         presence = (s.markers[g] + s.units[g, :, :N_REGIONS].sum(axis=2)).tolist()
         first = self.e.first_vp
