@@ -63,8 +63,34 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
         pl.prepared = (e.slots_played, fee, found)
     if not war_office:
         focus = FocusRegions(e, batch, scripted)
-        for i, pl in enumerate(scripted):
+        for i, (pl, hope) in enumerate(zip(scripted, may_buy_a_tile(e, batch, scripted).tolist())):
             pl.focus = (e.slots_played, focus, i)
+            pl.tile_hope = (e.slots_played, hope)
+
+
+def may_buy_a_tile(e, x: Batch, players: list) -> np.ndarray:
+    """False where `ScriptedPlayer.choose_tile` surely buys nothing (one array pass): a
+    necessary condition of each of its purchases -- a Buy action left this round (SOE-7.2), and
+    Government Reform past `reform_at`, or a priority tile on the display (SOE-8) within the
+    copies kept and affordable above `gold_reserve` (Industry only inside the unrest budget), or
+    an affordable company tile from `company_from_war`, or an affordable alliance tile early in
+    the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
+    s, t = e.s, e.t
+    gs, ps = x.g, x.p
+    reform_at, reserve, copies, budget, company_war = np.array([pl.tile_params for pl in players], dtype=float).T
+    wanted = np.array([pl.tile_mask for pl in players])                                  # (B,K)
+    k_reform, k_industry = e.k["government_reform"], e.k["industry"]
+    gold, unrest = x.gold, x.unrest
+    spare = (gold - reserve)[:, None]
+    on_display = (s.dev_display[gs] > 0) & ~s.no_retake[gs, ps] & (t.dev_pop <= s.population[gs, ps][:, None])
+    reform = on_display[:, k_reform] & (unrest >= reform_at)
+    devs = on_display & wanted & (s.dev_owned[gs, ps] < copies[:, None]) & (t.dev_gold <= spare)
+    devs[:, k_industry] &= unrest + t.dev_unrest[k_industry] < budget
+    company = (s.war >= company_war) & ((s.company_owner[gs] < 0) & (t.company_gold <= spare)).any(axis=1)
+    early = np.array([s.round <= e.rounds_in_war(g) - 2 for g in gs.tolist()], dtype=bool)
+    alliance = early & (x.my_army >= 2).any(axis=1) & ((s.alliance_owner[gs] < 0) & (t.alliance_gold <= spare)
+                                                       & (t.alliance_gold + e.fee <= gold[:, None])).any(axis=1)
+    return ~s.bought[gs, ps] & (reform | devs.any(axis=1) | company | alliance)
 
 
 class FocusRegions:
@@ -277,6 +303,10 @@ class ScriptedPlayer(Player):
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
         self.scan_params = tuple(float(params[name]) for name in PARAMS)
+        self.tile_params = tuple(float(params[name]) for name in ("reform_at", "gold_reserve", "max_copies",
+                                                                 "unrest_budget", "company_from_war"))
+        self.tile_mask = np.isin(t.dev, params["tiles"])
+        self.tile_hope: tuple[int, bool] | None = None     # (engine slot, may_buy_a_tile)
         self.prepared: tuple | None = None
         self._threats: tuple | None = None     # ((war, engine slot), threats)
         self.focus: tuple | None = None      # (engine slot, FocusRegions, row)      # (engine slot, fee paid, best_attack answer)
@@ -472,6 +502,8 @@ class ScriptedPlayer(Player):
         Government Reform once unrest passes the reform threshold; Industry while unrest is low."""
         e, g, p = self.e, self.g, self.p
         s = e.s
+        if self.tile_hope is not None and self.tile_hope == (e.slots_played, False):
+            return None
         options = e.buyable(g, p)
         if not options:
             return None

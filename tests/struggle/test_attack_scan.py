@@ -126,3 +126,28 @@ def test_configuration_codes_round_trip_and_give_the_exact_law(data):
     row, known = laws.lookup(laws.encode(fields), compute=True)
     assert known.all()
     assert tuple(row[0]) == pytest.approx(attack_summary(attack, e.comp.combat), abs=1e-12)
+
+
+def test_tile_filter_never_hides_a_purchase():
+    """`may_buy_a_tile` is a necessary condition: whenever a scripted player's tile choice
+    (SOE-8, SOE-23.1 .. 23.3) buys something, the one-pass filter said it might."""
+    from sim.struggle.attack_scan import Batch
+    from sim.struggle.players import may_buy_a_tile
+    seatings = random_seatings(np.random.default_rng(3), 10, ("colonial", "european", "mixed", "opportunist"))
+    e = Engine(default_components(), seatings, 3, range(10))
+    bought = []
+
+    def check(e: Engine, where: str) -> None:
+        if where != "action":
+            return
+        everyone = [e.players[g][p] for g, p in seats_of(e)]
+        hopes = may_buy_a_tile(e, Batch(e, everyone), everyone).tolist()
+        for player, hope in zip(everyone, hopes):
+            player.tile_hope = None
+            choice = player.choose_tile()
+            assert hope or choice is None
+            bought.append(choice is not None)
+
+    e.on_step = check
+    e.play()
+    assert 0 < sum(bought) < len(bought)          # both answers occur
