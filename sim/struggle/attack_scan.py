@@ -60,7 +60,8 @@ class Batch:
         s = e.s
         self.g = gs = np.array([pl.g for pl in players])
         self.p = ps = np.array([pl.p for pl in players])
-        self.params = np.array([pl.scan_params for pl in players], dtype=float).T
+        self.rows = np.stack([pl.params_row for pl in players])      # (B, columns): PARAMS first
+        self.params = self.rows[:, : len(PARAMS)].T
         b = np.arange(len(gs))
         seat = np.arange(MAX_SEATS)
         units = s.units[gs][:, :, :N_REGIONS]                                          # (B,7,R,3)
@@ -191,7 +192,9 @@ class AttackScan:
         own, used = x.dev_owned, x.dev_used
         reserves = np.minimum(own[..., k["reserves"]] - used[..., k["reserves"]], 1)          # (B,7)
         training, naval_training = own[..., k["army_training"]], own[..., k["naval_training"]]
-        alliance = np.minimum(e.alliance_plus * (x.tile_owner.astype(np.int64) @ self.tile_army), 1)  # (B,7,R)
+        alliance = np.zeros(x.army.shape, dtype=np.int64)                                     # (B,7,R)
+        if x.tile_owner.any():
+            alliance = np.minimum(e.alliance_plus * (x.tile_owner.astype(np.int64) @ self.tile_army), 1)
         nav_fleet = np.where(self.has_nav, x.fleet[:, :, self.nav], 0)                         # (B,7,R)
         has_nav = self.has_nav[r]
         armies = np.minimum(x.my_army[b, r], CAP_ARMIES)

@@ -68,6 +68,9 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
             pl.tile_hope = (e.slots_played, hope)
 
 
+TILE_PARAMS = ("reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war")
+
+
 def may_buy_a_tile(e, x: Batch, players: list) -> np.ndarray:
     """False where `ScriptedPlayer.choose_tile` surely buys nothing (one array pass): a
     necessary condition of each of its purchases -- a Buy action left this round (SOE-7.2), and
@@ -77,8 +80,9 @@ def may_buy_a_tile(e, x: Batch, players: list) -> np.ndarray:
     the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
     s, t = e.s, e.t
     gs, ps = x.g, x.p
-    reform_at, reserve, copies, budget, company_war = np.array([pl.tile_params for pl in players], dtype=float).T
-    wanted = np.array([pl.tile_mask for pl in players])                                  # (B,K)
+    columns = x.rows[:, len(PARAMS):]
+    reform_at, reserve, copies, budget, company_war = columns[:, : len(TILE_PARAMS)].T
+    wanted = columns[:, len(TILE_PARAMS) + 1:] > 0                                      # (B,K)
     k_reform, k_industry = e.k["government_reform"], e.k["industry"]
     gold, unrest = x.gold, x.unrest
     spare = (gold - reserve)[:, None]
@@ -87,7 +91,7 @@ def may_buy_a_tile(e, x: Batch, players: list) -> np.ndarray:
     devs = on_display & wanted & (s.dev_owned[gs, ps] < copies[:, None]) & (t.dev_gold <= spare)
     devs[:, k_industry] &= unrest + t.dev_unrest[k_industry] < budget
     company = (s.war >= company_war) & ((s.company_owner[gs] < 0) & (t.company_gold <= spare)).any(axis=1)
-    early = np.array([s.round <= e.rounds_in_war(g) - 2 for g in gs.tolist()], dtype=bool)
+    early = s.round <= np.asarray(e.n_rounds)[gs] - 2
     alliance = early & (x.my_army >= 2).any(axis=1) & ((s.alliance_owner[gs] < 0) & (t.alliance_gold <= spare)
                                                        & (t.alliance_gold + e.fee <= gold[:, None])).any(axis=1)
     return ~s.bought[gs, ps] & (reform | devs.any(axis=1) | company | alliance)
@@ -107,7 +111,7 @@ class FocusRegions:
                           x.params[PARAMS.index("colonial_weight"), :, None])
         score = weight * (neutrals + 0.7 * theirs + 0.3 * x.markers[b, x.p] + 0.1 * np.asarray(e.first_vp))
         self.order = np.argsort(-score, axis=1, kind="stable")
-        top = np.arange(N_REGIONS) < np.array([pl.q["focus_regions"] for pl in players])[:, None]
+        top = np.arange(N_REGIONS) < x.rows[:, len(PARAMS) + len(TILE_PARAMS), None]
         self.keep = top & (np.take_along_axis(score, self.order, axis=1) > 0)
 
     def regions(self, i: int) -> list[int]:
@@ -302,10 +306,8 @@ class ScriptedPlayer(Player):
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
-        self.scan_params = tuple(float(params[name]) for name in PARAMS)
-        self.tile_params = tuple(float(params[name]) for name in ("reform_at", "gold_reserve", "max_copies",
-                                                                 "unrest_budget", "company_from_war"))
-        self.tile_mask = np.isin(t.dev, params["tiles"])
+        self.params_row = np.array([params[name] for name in (*PARAMS, *TILE_PARAMS, "focus_regions")]
+                                   + np.isin(t.dev, params["tiles"]).tolist(), dtype=float)   # for array passes
         self.tile_hope: tuple[int, bool] | None = None     # (engine slot, may_buy_a_tile)
         self.prepared: tuple | None = None
         self._threats: tuple | None = None     # ((war, engine slot), threats)

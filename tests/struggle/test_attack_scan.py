@@ -39,7 +39,7 @@ def test_candidates_are_the_engine_attack_targets_soe_12_1():
         if where != "action" or e.slots_played % 3:
             return
         pairs = list(seats_of(e))
-        stand_ins = [SimpleNamespace(g=g, p=p, scan_params=(0.0,) * len(PARAMS)) for g, p in pairs]
+        stand_ins = [SimpleNamespace(g=g, p=p, params_row=np.zeros(len(PARAMS))) for g, p in pairs]
         for (g, p), found in zip(pairs, e.attack_scan.targets(stand_ins)):
             assert found == e.attack_targets(g, p)
             compared.append(len(found))
