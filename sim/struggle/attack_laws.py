@@ -162,28 +162,31 @@ class LawTable:
     def lookup(self, codes: np.ndarray, compute: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """(summary rows, known mask) of `codes`, unknown rows NaN; with `compute`, the
         missing laws are computed first."""
-        if compute:
-            missing = np.setdiff1d(codes, self.codes).tolist()
-            if missing:
-                self._add(missing)
+        rows, known = self._find(codes)
+        if compute and not known.all():
+            self._add(np.unique(codes[~known]))
+            rows, known = self._find(codes)
+        return rows, known
+
+    def _find(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if not len(self.codes):
             return np.full((len(codes), 4), np.nan), np.zeros(len(codes), dtype=bool)
         i = np.minimum(np.searchsorted(self.codes, codes), len(self.codes) - 1)
         known = self.codes[i] == codes
         return np.where(known[:, None], self.table[i], np.nan), known
 
-    def _add(self, codes: list[int]) -> None:
+    def _add(self, codes: np.ndarray) -> None:
+        """Compute the laws of new codes (sorted, unique) and insert them in order."""
         rows = []
-        for c in codes:
+        for c in codes.tolist():
             canon = canonical_attack(self.decode(c), self.rules)
             found = self.by_canon.get(canon)
             if found is None:
                 found = self.by_canon[canon] = attack_summary(canon, self.rules)
             rows.append(found)
-        all_codes = np.concatenate([self.codes, np.array(codes, dtype=np.int64)])
-        order = np.argsort(all_codes, kind="stable")
-        self.codes = all_codes[order]
-        self.table = np.concatenate([self.table, np.array(rows, dtype=float)])[order]
+        at = np.searchsorted(self.codes, codes)
+        self.codes = np.insert(self.codes, at, codes)
+        self.table = np.insert(self.table, at, np.array(rows, dtype=float), axis=0)
 
 
 _TABLES: dict = {}
