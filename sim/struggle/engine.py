@@ -759,8 +759,10 @@ class Engine:
             self.log(g, "build", seat=p, unit=UNIT_NAMES[kind], tile=tile)
             if dst is not None:
                 self.move_unit(g, p, kind, HOME, dst)
-        if (tile is None and militia_dst != "none" and self.owns(g, p, "militia")
-                and s.population[g, p] >= self.build_pop and self.pieces_on_map(g, p, ARMY) < self.limits[ARMY]):
+        copies = self.owns(g, p, "militia") if tile is None and militia_dst != "none" else 0
+        for _ in range(copies if self.opt("militia_stacks") else min(copies, 1)):     # SOE-A16
+            if s.population[g, p] < self.build_pop or self.pieces_on_map(g, p, ARMY) >= self.limits[ARMY]:
+                break
             s.population[g, p] -= self.build_pop
             s.units[g, p, HOME, ARMY] += 1
             self.log(g, "build", seat=p, unit="army", tile="militia")

@@ -58,10 +58,11 @@ class Stub:
         return self.blockade
 
 
-def blank(powers, rows=None, war: int = 1):
+def blank(powers, rows=None, war: int = 1, comp=None):
     """An engine for one game with the given powers (seat order), no setup done: tiles on the
-    display, 10 gold and 5 population each, alliance rows as given (default alternating)."""
-    comp = default_components()
+    display, 10 gold and 5 population each, alliance rows as given (default alternating);
+    `comp`: components with overrides (default data when None)."""
+    comp = comp if comp is not None else default_components()
     seating = Seating(tuple(powers), ("random",) * len(powers))
     e = Engine(comp, [seating], 1, [0], log=True, make_player=Stub)
     s = e.s

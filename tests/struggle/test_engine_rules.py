@@ -262,6 +262,20 @@ def test_build_costs_population_and_moves_home_unit():
     assert (ARMY, "mercenaries") not in e.build_options(0, 0)          # once per war
 
 
+@pytest.mark.parametrize("stacks, extra", [(False, 1), (True, 2)])
+def test_militia_builds_extra_armies_soe_20_8_and_a16(stacks, extra):
+    """SOE-20.8 / SOE-A16: with Militia a build without a free tile adds an army for its
+    population; two copies add one (recommended) or one per copy (option militia_stacks)."""
+    from sim.struggle.components import load_components
+    e = blank(["prussia", "russia"], comp=load_components([f"options.militia_stacks={str(stacks).lower()}"]))
+    s = e.s
+    give_tile(e, 0, "militia", copies=2)
+    baltic = region(e, "baltic")
+    e.build(0, 0, ARMY, None, baltic, militia_dst=baltic)
+    assert s.units[0, 0, baltic, ARMY] == 1 + extra
+    assert s.population[0, 0] == 5 - 1 - extra
+
+
 def test_destroy_and_rebuild_costs_one_unrest():
     """SOE-9.5: with every piece of a kind on the map, destroy one (+1 unrest) to build it."""
     e = blank(["prussia", "russia"])
