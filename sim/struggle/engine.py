@@ -478,18 +478,20 @@ class Engine:
         """SOE-7.1: rounds of turns in alliance order; each turn = free actions + two actions.
         All games advance one action slot at a time; the battles of a slot are resolved together."""
         s = self.s
-        n_rounds = np.array([self.rounds_in_war(g) for g in range(s.n)])
+        n_rounds, n_players = self.n_rounds, self.n_players_list
         per_turn = self.rule("game.actions_per_turn")
-        for rnd in range(1, int(n_rounds.max()) + 1):
+        actions = s.stats["actions"]
+        for rnd in range(1, max(n_rounds) + 1):
             s.round = rnd
             s.bought[:] = False
             s.colonised[:] = False
             s.no_retake[:] = False
+            order = s.turn_order.tolist()
             for pos in range(MAX_SEATS):
-                games = [g for g in range(s.n) if pos < s.n_players[g] and rnd <= n_rounds[g]]
+                games = [g for g in range(s.n) if pos < n_players[g] and rnd <= n_rounds[g]]
                 if not games:
                     continue
-                acting = [self.players[g][int(s.turn_order[g, pos])] for g in games]
+                acting = [self.players[g][order[g][pos]] for g in games]
                 for player in acting:                         # free actions, then War Office attacks
                     player.free_actions()
                 self.slots_played += 1
@@ -504,11 +506,11 @@ class Engine:
                     pending = []
                     self.slots_played += 1
                     self.prepare_turns(acting)
-                    for g in games:
-                        p = int(s.turn_order[g, pos])
-                        action = self.players[g][p].choose_action(slot)
+                    for g, player in zip(games, acting):
+                        p = player.p
+                        action = player.choose_action(slot)
                         self.decisions += 1
-                        s.stats["actions"][g, p] += 1
+                        actions[g, p] += 1
                         att = self.apply(g, p, action)
                         if att is not None:
                             pending.append(att)
@@ -691,12 +693,13 @@ class Engine:
         """SOE-9.1/9.5, SOE-20.5..20.7: (unit kind, free tile or None) that `p` may build now.
         A kind whose pieces are all on the map needs destroy-and-rebuild (a unit of it exists)."""
         s = self.s
+        on_map = s.units[g, p].sum(axis=0).tolist()
+        paid = s.population[g, p] >= self.build_pop
         out = []
         for kind in (ARMY, FLEET, FORT):
-            on_map = self.pieces_on_map(g, p, kind)
-            if on_map >= self.limits[kind] and on_map == 0:
+            if on_map[kind] >= self.limits[kind] and on_map[kind] == 0:
                 continue
-            if s.population[g, p] >= self.build_pop:
+            if paid:
                 out.append((kind, None))
             if kind == ARMY and self.can_use(g, p, "mercenaries"):
                 out.append((kind, "mercenaries"))

@@ -400,10 +400,10 @@ class ScriptedPlayer(Player):
         return {q: float(sum(min(a, b) * v for a, b, v in zip(mine, presence[q], first)))
                 for q in range(self.e.n_players_list[g]) if q != p}
 
-    def proposal_value(self, proposal, unallied, threats: dict[int, float]) -> float:
-        s = self.e.s
-        g, me = self.g, self.p
-        rows = {q: r for q, r in enumerate(s.row[g, : self.e.n_players_list[g]].tolist()) if r >= 0}
+    def proposal_value(self, proposal, unallied, threats: dict[int, float], placed: dict[int, int]) -> float:
+        """Threat-weighted friends minus enemies after `proposal` (`placed`: rows so far)."""
+        me = self.p
+        rows = dict(placed)
         if len(unallied) == 1:
             rows[proposal[0]] = proposal[1]
         else:
@@ -418,11 +418,12 @@ class ScriptedPlayer(Player):
         else:
             cands = [(a, b) for a in unallied for b in unallied if a != b]
         threats = self.threats()
-        values = [self.proposal_value(c, unallied, threats) for c in cands]
+        placed = {q: r for q, r in enumerate(self.e.s.row[self.g, : self.e.n_players_list[self.g]].tolist()) if r >= 0}
+        values = [self.proposal_value(c, unallied, threats, placed) for c in cands]
         i = values.index(max(values))
         if current is None:
             return 0, cands[i]
-        gain = values[i] - self.proposal_value(proposal, unallied, threats)
+        gain = values[i] - self.proposal_value(proposal, unallied, threats, placed)
         price = current + 1
         if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
                 and self.unrest_of(self.p) < self.q["unrest_budget"]:
