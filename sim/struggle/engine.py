@@ -692,8 +692,9 @@ class Engine:
     def build_options(self, g: int, p: int) -> list[tuple[int, str | None]]:
         """SOE-9.1/9.5, SOE-20.5..20.7: (unit kind, free tile or None) that `p` may build now.
         A kind whose pieces are all on the map needs destroy-and-rebuild (a unit of it exists)."""
-        s = self.s
+        s, k = self.s, self.k
         on_map = s.units[g, p].sum(axis=0).tolist()
+        own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()
         paid = s.population[g, p] >= self.build_pop
         out = []
         for kind in (ARMY, FLEET, FORT):
@@ -701,12 +702,13 @@ class Engine:
                 continue
             if paid:
                 out.append((kind, None))
-            if kind == ARMY and self.can_use(g, p, "mercenaries"):
-                out.append((kind, "mercenaries"))
-            if kind == FLEET and self.can_use(g, p, "pressgangs"):
+            if kind == ARMY:
+                if own[k["mercenaries"]] > used[k["mercenaries"]]:
+                    out.append((kind, "mercenaries"))
+                if own[k["trained_natives"]] and self.trained_natives_ok(g, p) and self.trained_natives_regions(g, p):
+                    out.append((kind, "trained_natives"))
+            elif kind == FLEET and own[k["pressgangs"]] > used[k["pressgangs"]]:
                 out.append((kind, "pressgangs"))
-            if kind == ARMY and self.trained_natives_ok(g, p) and self.trained_natives_regions(g, p):
-                out.append((kind, "trained_natives"))
         return out
 
     def trained_natives_ok(self, g: int, p: int) -> bool:
@@ -880,24 +882,17 @@ class Engine:
         self.log(g, "blockade", seat=p, region=self.t.regions[r])
 
     # ------------------------------------------------------------------ attacks (SOE-12)
-    def attack_targets(self, g: int, p: int, free: bool = False, lists: tuple | None = None) -> list[tuple[int, tuple]]:
+    def attack_targets(self, g: int, p: int, region: int | None = None) -> list[tuple[int, tuple]]:
         """SOE-12.1/12.2: (region, target) pairs `p` may attack: an enemy with a marker or units
         there (SOE-A22), a neutral token, a Pirates / Slave Revolt tile; a land attack needs an
         own army in the region, a naval-only attack an own fleet there and an enemy fleet.
-        `lists`: the game's units and markers as Python lists, when the caller has them."""
+        `region`: only the targets in that region."""
         s = self.s
-        if lists is None:
-            mine = s.units[g, p].tolist()
-            regions = [r for r in range(N_REGIONS) if mine[r][ARMY] or mine[r][FLEET]]
-            if not regions:
-                return []
-            u, markers = s.units[g].tolist(), s.markers[g].tolist()
-        else:
-            u, markers = lists
-            mine = u[p]
-            regions = [r for r in range(N_REGIONS) if mine[r][ARMY] or mine[r][FLEET]]
-            if not regions:
-                return []
+        mine = s.units[g, p].tolist()
+        regions = [r for r in (range(N_REGIONS) if region is None else (region,)) if mine[r][ARMY] or mine[r][FLEET]]
+        if not regions:
+            return []
+        u, markers = s.units[g].tolist(), s.markers[g].tolist()
         rows = self._rows[g]
         row = rows[p]
         enemies = [q for q in range(self.n_players_list[g]) if q != p and (row < 0 or rows[q] != row)]
@@ -926,7 +921,7 @@ class Engine:
         """SOE-12.1 .. 12.7: pay the fee (none with War Office, SOE-20.4), call allies, choose
         alliance-tile symbols, take the naval-phase decisions; dice come later with the step."""
         s, t = self.s, self.t
-        if (r, target) not in self.attack_targets(g, p):
+        if not 0 <= r < N_REGIONS or (r, target) not in self.attack_targets(g, p, region=r):
             raise RuleViolation(f"game {g}: seat {p} may not attack {target} in {r}")
         if war_office:
             if not self.can_use(g, p, "war_office"):
