@@ -56,19 +56,21 @@ def dense_vp(distinct: tuple[np.ndarray, np.ndarray], mine: np.ndarray, values: 
 class Batch:
     """The part of the state the scan reads, for the games of the acting players (B games)."""
 
-    def __init__(self, e: Any, players: list) -> None:
+    def __init__(self, e: Any, players: list, rows: np.ndarray | None = None) -> None:
+        """`rows`: the players' `params_row`s stacked (B, columns), when the caller has them."""
         s = e.s
         self.g = gs = np.array([pl.g for pl in players])
         self.p = ps = np.array([pl.p for pl in players])
-        self.rows = np.stack([pl.params_row for pl in players])      # (B, columns): PARAMS first
+        self.rows = np.stack([pl.params_row for pl in players]) if rows is None else rows   # PARAMS first
         self.params = self.rows[:, : len(PARAMS)].T
         b = np.arange(len(gs))
         seat = np.arange(MAX_SEATS)
-        units = s.units[gs][:, :, :N_REGIONS]                                          # (B,7,R,3)
+        take = slice(None) if len(gs) == s.n and (gs == b).all() else gs     # all games: views, no copies
+        units = s.units[take][:, :, :N_REGIONS]                                          # (B,7,R,3)
         self.army, self.fleet, self.fort = units[..., ARMY], units[..., FLEET], units[..., FORT]
-        self.markers = s.markers[gs]                                                    # (B,7,R)
-        self.present = seat[None, :] < s.n_players[gs][:, None]
-        rows = s.row[gs]
+        self.markers = s.markers[take]                                                    # (B,7,R)
+        self.present = seat[None, :] < s.n_players[take][:, None]
+        rows = s.row[take]
         mine = rows[b, ps][:, None]
         me = seat[None, :] == ps[:, None]
         self.allies = self.present & ~me & (mine >= 0) & (rows == mine)                  # (B,7)
@@ -76,13 +78,13 @@ class Batch:
         self.allies_of = (self.present[:, None, :] & (seat[:, None] != seat[None, :])[None]
                           & (rows[:, :, None] >= 0) & (rows[:, :, None] == rows[:, None, :]))   # (B,d,q)
         self.my_army, self.my_fleet = self.army[b, ps], self.fleet[b, ps]               # (B,R)
-        self.tokens_on = s.token_state[gs] == ON_MAP
-        self.revolt = (s.revolt_region[gs], s.revolt_victim[gs])
-        self.pirates = (s.pirates_region[gs], s.pirates_victim[gs])
+        self.tokens_on = s.token_state[take] == ON_MAP
+        self.revolt = (s.revolt_region[take], s.revolt_victim[take])
+        self.pirates = (s.pirates_region[take], s.pirates_victim[take])
         self.unrest, self.gold = s.unrest[gs, ps], s.gold[gs, ps]
-        self.vp = s.vp[gs]
-        self.dev_owned, self.dev_used = s.dev_owned[gs], s.dev_used[gs]
-        self.tile_owner = s.alliance_owner[gs][:, None, :] == seat[None, :, None]        # (B,7,tiles)
+        self.vp = s.vp[take]
+        self.dev_owned, self.dev_used = s.dev_owned[take], s.dev_used[take]
+        self.tile_owner = s.alliance_owner[take][:, None, :] == seat[None, :, None]        # (B,7,tiles)
         held = (self.pirates[0] >= 0) & (self.pirates[1] == ps)
         held = held.astype(int) + ((self.revolt[0] >= 0) & (self.revolt[1] == ps))
         self.can_place = e.marker_limit - self.markers[b, ps].sum(axis=1) - held > 0   # SOE-A32

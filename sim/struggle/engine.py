@@ -115,6 +115,7 @@ class Engine:
         self._consts()
         self.attack_scan = AttackScan(self)
         self.prepare_turns = prepare_turns
+        self.player_rows: np.ndarray | None = None    # players' parameter rows (B, seats, columns), players' use
         self.slots_played = 0          # action slots begun (players key per-slot work by it)
         self.sea_dice = [Buffer(stream(self.seed, gi, "sea"), 6) for gi in self.game_indices]
         self.battle_dice = [Buffer(stream(self.seed, gi, "dice"), 1296) for gi in self.game_indices]

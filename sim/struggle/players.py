@@ -22,7 +22,7 @@ import numpy as np
 from sim.core.seating import parse_strategy
 from sim.struggle.attack_scan import PARAMS, Batch
 from sim.struggle.interventions import INTERVENTIONS, Intervened
-from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, N_REGIONS, UPPER
+from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, MAX_SEATS, N_REGIONS, UPPER
 
 
 @functools.cache
@@ -57,7 +57,12 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
     if not scripted:
         return
     e = scripted[0].e
-    batch = Batch(e, scripted)
+    if e.player_rows is None:                   # the engine's own players' parameter rows, once
+        e.player_rows = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
+        for pl in (getattr(x, "inner", x) for seats in e.players for x in seats):
+            if isinstance(pl, ScriptedPlayer):
+                e.player_rows[pl.g, pl.p] = pl.params_row
+    batch = Batch(e, scripted, e.player_rows[[pl.g for pl in scripted], [pl.p for pl in scripted]])
     fee = not war_office
     for pl, found in zip(scripted, e.attack_scan.best(batch, [fee] * len(scripted))):
         pl.prepared = (e.slots_played, fee, found)
@@ -553,10 +558,12 @@ class ScriptedPlayer(Player):
     def choose_build(self):
         e, g, p = self.e, self.g, self.p
         s = e.s
-        opts = e.build_options(g, p)
         units = int(s.units[g, p].sum())
         income = int(s.population[g, p]) + int(s.markers[g, p].sum())      # SOE-15.1, before growth
-        if not opts or units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
+        if units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
+            return None
+        opts = e.build_options(g, p)
+        if not opts:
             return None
         if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
             return None
