@@ -437,20 +437,21 @@ class ScriptedPlayer(Player):
 
     # ---- free actions (SOE-7.3, SOE-28)
     def free_actions(self) -> None:
-        e, g, p = self.e, self.g, self.p
+        e, g, p, k = self.e, self.g, self.p, self.e.k
         s = e.s
-        if e.can_use(g, p, "improved_agriculture") and s.population[g, p] < e.pop_max:
+        own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()     # each step below uses its own tile
+        if own[k["improved_agriculture"]] > used[k["improved_agriculture"]] and s.population[g, p] < e.pop_max:
             e.use_agriculture(g, p)
-        last_round = s.round == e.rounds_in_war(g)
-        for i in np.flatnonzero(s.company_owner[g] == p):
-            if not s.company_used[g, i] and last_round:
-                regions = np.flatnonzero(e.t.company_regions[i])
-                e.use_company(g, p, int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
-        if e.can_use(g, p, "diplomatic_service"):
+        if s.round == e.rounds_in_war(g):
+            for i in np.flatnonzero(s.company_owner[g] == p):
+                if not s.company_used[g, i]:
+                    regions = np.flatnonzero(e.t.company_regions[i])
+                    e.use_company(g, p, int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
+        if own[k["diplomatic_service"]] > used[k["diplomatic_service"]]:
             i = self.wanted_alliance()
             if i is not None:
                 e.use_diplomacy(g, p, i)
-        if e.owns(g, p, "blockade") and s.blockade_region[g] < 0 and self.q["blockade_a"]:
+        if own[k["blockade"]] and s.blockade_region[g] < 0 and self.q["blockade_a"]:
             regions = [r for r in np.flatnonzero(e.colonial) if s.units[g, p, r, FLEET] >= 2 and s.markers[g, p, r]]
             if regions:
                 e.place_blockade(g, p, int(regions[0]))
