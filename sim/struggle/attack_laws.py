@@ -81,12 +81,7 @@ def canonical_attack(a: combat.Attack, r) -> combat.Attack:
             or a.att_alliance_fleet or a.def_alliance_fleet or a.att_bonus or a.def_bonus
             or a.att_naval_bonus or a.def_naval_bonus):
         return a
-    neutral = a.neutral >= 0
-    allies_ok = not neutral or r.neutral_attacker_allies
-    aaa = a.att_ally_armies if allies_ok else 0
-    aaf = a.att_ally_fleets if allies_ok else 0
-    da, dfo, dfl, daa, daf = ((0, 0, 0, 0, 0) if neutral else
-                              (a.def_armies, a.def_forts, a.def_fleets, a.def_ally_armies, a.def_ally_fleets))
+    neutral, aaa, aaf, da, dfo, dfl, daa, daf = combat.taking_part(a, r)
     naval_only = a.att_armies == 0
     af = a.att_fleets
     att_fight = af > 0

@@ -545,15 +545,23 @@ class AttackOdds:
         return dict(sorted(out.items()))
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
-    """SOE-12.3: exact outcome law of one attack (cached per configuration and rules)."""
+def taking_part(a: Attack, r: CombatRules) -> tuple[bool, int, int, int, int, int, int, int]:
+    """(against a neutral, attacker's ally armies, ally fleets, defender's armies, forts, fleets,
+    ally armies, ally fleets) that take part: against a neutral no defending units (SOE-12.14)
+    and the attacker's allies only under `neutral_attacker_allies`."""
     neutral = a.neutral >= 0
     allies_ok = not neutral or r.neutral_attacker_allies
     aaa = a.att_ally_armies if allies_ok else 0
     aaf = a.att_ally_fleets if allies_ok else 0
-    da, dfo, dfl, daa, daf = ((0, 0, 0, 0, 0) if neutral else
-                              (a.def_armies, a.def_forts, a.def_fleets, a.def_ally_armies, a.def_ally_fleets))
+    if neutral:
+        return neutral, aaa, aaf, 0, 0, 0, 0, 0
+    return neutral, aaa, aaf, a.def_armies, a.def_forts, a.def_fleets, a.def_ally_armies, a.def_ally_fleets
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
+    """SOE-12.3: exact outcome law of one attack (cached per configuration and rules)."""
+    neutral, aaa, aaf, da, dfo, dfl, daa, daf = taking_part(a, r)
     ra, rd = a.att_reserves, (0 if neutral else a.def_reserves)
     naval_only = a.att_armies == 0
     own_only = r.naval_support_needs_own_fleet
