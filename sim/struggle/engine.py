@@ -613,29 +613,33 @@ class Engine:
         raise RuleViolation(f"unknown action {action!r}")
 
     # ---- A: buy a tile (SOE-8)
-    def buyable(self, g: int, p: int) -> list[tuple[str, int]]:
-        """SOE-8.1/8.3, SOE-19.5: tiles on the display that `p` may take now."""
+    def buyable(self, g: int, p: int, only: tuple[str, int] | None = None) -> list[tuple[str, int]]:
+        """SOE-8.1/8.3, SOE-19.5: tiles on the display that `p` may take now; `only`: look at
+        that one tile (the answer holds it or is empty)."""
         s = self.s
         if s.bought[g, p]:
             return []
-        display = s.dev_display[g].tolist()
-        banned = s.no_retake[g, p].tolist()
-        pop = int(s.population[g, p])
-        dev_pop, raids = self.dev_pop, self.raid_kinds
         out = []
-        markers = None
-        for k, n in enumerate(display):
-            if n > 0 and not banned[k] and pop >= dev_pop[k]:
-                name = raids.get(k)
-                if name is not None:                 # a raid tile needs a target (SOE-20.16.2 / 20.17.1)
-                    if markers is None:
-                        markers = s.markers[g].tolist()
-                    if not any(markers[q][r] > 0 for r in self.raid_regions[name]
-                               for q in range(self.n_players_list[g]) if q != p):
-                        continue
-                out.append(("dev", k))
-        out += [("alliance", i) for i, o in enumerate(s.alliance_owner[g].tolist()) if o < 0]
-        out += [("company", i) for i, o in enumerate(s.company_owner[g].tolist()) if o < 0]
+        if only is None or only[0] == "dev":
+            display = s.dev_display[g].tolist()
+            banned = s.no_retake[g, p].tolist()
+            pop = int(s.population[g, p])
+            dev_pop, raids = self.dev_pop, self.raid_kinds
+            markers = None
+            for k in _indices(len(display), only):
+                if display[k] > 0 and not banned[k] and pop >= dev_pop[k]:
+                    name = raids.get(k)
+                    if name is not None:             # a raid tile needs a target (SOE-20.16.2 / 20.17.1)
+                        if markers is None:
+                            markers = s.markers[g].tolist()
+                        if not any(markers[q][r] > 0 for r in self.raid_regions[name]
+                                   for q in range(self.n_players_list[g]) if q != p):
+                            continue
+                    out.append(("dev", k))
+        for what, owners in (("alliance", s.alliance_owner[g]), ("company", s.company_owner[g])):
+            if only is None or only[0] == what:
+                owner = owners.tolist()
+                out += [(what, i) for i in _indices(len(owner), only) if owner[i] < 0]
         bans = self.tile_bans.get((g, p))
         return [o for o in out if o not in bans] if bans else out
 
@@ -651,7 +655,7 @@ class Engine:
         on-taking effects: Government Reform (SOE-20.14), Industry (SOE-20.15), Pirates and Slave
         Revolt (SOE-20.16/17, resolved with the step's battles)."""
         s, t = self.s, self.t
-        if (what, i) not in self.buyable(g, p):
+        if not self.buyable(g, p, only=(what, i)):
             raise RuleViolation(f"game {g}: seat {p} may not buy {what} {i}")
         s.bought[g, p] = True
         s.stats["tiles_bought"][g, p] += 1
@@ -1408,3 +1412,8 @@ def _json_default(x):
     raise TypeError(type(x))
 
 
+def _indices(n: int, only: tuple[str, int] | None) -> range | tuple[int, ...]:
+    """All indices 0..n-1, or just `only`'s index when it is one of them."""
+    if only is None:
+        return range(n)
+    return (only[1],) if isinstance(only[1], (int, np.integer)) and 0 <= only[1] < n else ()

@@ -68,15 +68,27 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
         pl.prepared = (e.slots_played, fee, found)
     if not war_office:
         focus = FocusRegions(e, batch, scripted)
-        for i, (pl, hope) in enumerate(zip(scripted, may_buy_a_tile(e, batch, scripted).tolist())):
+        hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist())
+        for i, (pl, (tile, colonise)) in enumerate(zip(scripted, hopes)):
             pl.focus = (e.slots_played, focus, i)
-            pl.tile_hope = (e.slots_played, hope)
+            pl.hopes = (e.slots_played, tile, colonise)
+
+
+def may_colonise(e, x: Batch) -> np.ndarray:
+    """False where `Engine.colonise_targets` is surely empty (one array pass, SOE-13): not yet
+    colonised this round, a marker left, and a Pop token on the map with the population to pay,
+    or a Slave token on the map with a fleet in Africa."""
+    s = e.s
+    on = x.tokens_on
+    pop = (s.population[x.g, x.p] >= e.colonise_pop) & (on & e.is_pop).any(axis=1)
+    slave = (x.my_fleet[:, e.africa] > 0) & (on & e.is_slave).any(axis=1)
+    return ~s.colonised[x.g, x.p] & x.can_place & (pop | slave)
 
 
 TILE_PARAMS = ("reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war")
 
 
-def may_buy_a_tile(e, x: Batch, players: list) -> np.ndarray:
+def may_buy_a_tile(e, x: Batch) -> np.ndarray:
     """False where `ScriptedPlayer.choose_tile` surely buys nothing (one array pass): a
     necessary condition of each of its purchases -- a Buy action left this round (SOE-7.2), and
     Government Reform past `reform_at`, or a priority tile on the display (SOE-8) within the
@@ -313,7 +325,7 @@ class ScriptedPlayer(Player):
         self.region_weight_list = self.region_weight.tolist()
         self.params_row = np.array([params[name] for name in (*PARAMS, *TILE_PARAMS, "focus_regions")]
                                    + np.isin(t.dev, params["tiles"]).tolist(), dtype=float)   # for array passes
-        self.tile_hope: tuple[int, bool] | None = None     # (engine slot, may_buy_a_tile)
+        self.hopes: tuple[int, bool, bool] | None = None   # (engine slot, may_buy_a_tile, may_colonise)
         self.prepared: tuple | None = None
         self._threats: tuple | None = None     # ((war, engine slot), threats)
         self.focus: tuple | None = None      # (engine slot, FocusRegions, row)      # (engine slot, fee paid, best_attack answer)
@@ -490,7 +502,8 @@ class ScriptedPlayer(Player):
                 s.units[g, q, r].sum() for q in e.allies(g, target[1]))
             blockade = e.owns(g, p, "blockade") > 0
             return ("attack", r, target, False, surprise, blockade)
-        col = e.colonise_targets(g, p)
+        hopes = self.hopes if self.hopes is not None and self.hopes[0] == e.slots_played else None
+        col = e.colonise_targets(g, p) if hopes is None or hopes[2] else []
         if col:
             tok = max(col, key=lambda k: self.marker_value(int(e.t.token_region[k])))
             if self.marker_value(int(e.t.token_region[tok])) > self.q["colonise_threshold"]:
@@ -511,7 +524,7 @@ class ScriptedPlayer(Player):
         Government Reform once unrest passes the reform threshold; Industry while unrest is low."""
         e, g, p = self.e, self.g, self.p
         s = e.s
-        if self.tile_hope is not None and self.tile_hope == (e.slots_played, False):
+        if self.hopes is not None and self.hopes[0] == e.slots_played and not self.hopes[1]:
             return None
         options = e.buyable(g, p)
         if not options:
