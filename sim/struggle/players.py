@@ -325,6 +325,7 @@ class ScriptedPlayer(Player):
         self.region_weight_list = self.region_weight.tolist()
         self.params_row = np.array([params[name] for name in (*PARAMS, *TILE_PARAMS, "focus_regions")]
                                    + np.isin(t.dev, params["tiles"]).tolist(), dtype=float)   # for array passes
+        self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
         self.hopes: tuple[int, bool, bool] | None = None   # (engine slot, may_buy_a_tile, may_colonise)
         self.prepared: tuple | None = None
         self._threats: tuple | None = None     # ((war, engine slot), threats)
@@ -593,14 +594,25 @@ class ScriptedPlayer(Player):
                 continue
             if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
                 return ("build", ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
-            if e.army_may_enter(g, p, r) or colonial[r] and fleets[r]:
-                if not e.may_move_from_home(g, p, ARMY, r):
+            if self.may_enter(r) or colonial[r] and fleets[r]:
+                if not self.may_enter(r):                 # the free move from home (SOE-9.3)
                     continue
                 tile = "mercenaries" if (ARMY, "mercenaries") in opts else None
                 if (ARMY, tile) in opts:
-                    militia = r if (tile is None and e.may_move_from_home(g, p, ARMY, r)) else "none"
+                    militia = r if tile is None else "none"
                     return ("build", ARMY, tile, r, self.destroy_location(ARMY), militia)
         return None
+
+    def may_enter(self, r: int) -> bool:
+        """`Engine.army_may_enter` into VP region r (SOE-10.3 .. 10.7), remembered for the
+        decision being made (the state does not change while a player decides)."""
+        e = self.e
+        if self._entry[0] != e.slots_played:
+            self._entry = (e.slots_played, {})
+        found = self._entry[1].get(r)
+        if found is None:
+            found = self._entry[1][r] = e.army_may_enter(self.g, self.p, r)
+        return found
 
     def choose_move(self):
         """Bring idle armies and fleets (home, or regions without targets) to target regions;
@@ -629,7 +641,7 @@ class ScriptedPlayer(Player):
             for src in idle:
                 if len(plan) >= n:
                     break
-                if (not colonial[r] and e.army_may_enter(g, p, r)) or (colonial[r] and u[r][FLEET] > 0):
+                if (not colonial[r] and self.may_enter(r)) or (colonial[r] and u[r][FLEET] > 0):
                     plan.append((ARMY, src, r))
                     u[src][ARMY] -= 1
                     u[r][ARMY] += 1
