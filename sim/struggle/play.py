@@ -27,7 +27,7 @@ from sim.struggle.players import STRATEGIES
 POWERS = tuple(default_components().powers)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
-BATCH = 256
+BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)
 DEFAULT_STRATEGY = "mixed"   # the skill level of tile-value experiments unless told otherwise
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
