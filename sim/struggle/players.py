@@ -418,17 +418,32 @@ class ScriptedPlayer(Player):
         return {q: float(sum(min(a, b) * v for a, b, v in zip(mine, presence[q], first)))
                 for q in range(self.e.n_players_list[g]) if q != p}
 
-    def proposal_value(self, proposal, unallied, threats: dict[int, float], placed: dict[int, int]) -> float:
-        """Threat-weighted friends minus enemies after `proposal` (`placed`: rows so far)."""
+    def proposal_values(self, proposals, unallied, threats: dict[int, float], placed: dict[int, int]) -> list[float]:
+        """Threat-weighted friends minus enemies after each proposal (`placed`: rows so far),
+        summed over the placed players in seat order, then the proposed ones."""
         me = self.p
-        rows = dict(placed)
-        if len(unallied) == 1:
-            rows[proposal[0]] = proposal[1]
-        else:
-            rows[proposal[0]], rows[proposal[1]] = UPPER, LOWER
-        if me not in rows:
-            return 0.0
-        return sum((1 if rows[q] == rows[me] else -1) * threats[q] for q in rows if q != me)
+
+        def placed_sum(my_row: int) -> float:
+            total = 0
+            for q, r in placed.items():
+                if q != me:
+                    total += (1 if r == my_row else -1) * threats[q]
+            return total
+
+        prefix = {row: placed_sum(row) for row in (UPPER, LOWER)}
+        out = []
+        for prop in proposals:
+            new = {prop[0]: prop[1]} if len(unallied) == 1 else {prop[0]: UPPER, prop[1]: LOWER}
+            my_row = placed.get(me, new.get(me))
+            if my_row is None:
+                out.append(0.0)
+                continue
+            total = prefix[my_row]
+            for q, r in new.items():
+                if q != me:
+                    total += (1 if r == my_row else -1) * threats[q]
+            out.append(total)
+        return out
 
     def bid(self, current, proposal, unallied):
         if len(unallied) == 1:
@@ -437,11 +452,11 @@ class ScriptedPlayer(Player):
             cands = [(a, b) for a in unallied for b in unallied if a != b]
         threats = self.threats()
         placed = {q: r for q, r in enumerate(self.e.s.row[self.g, : self.e.n_players_list[self.g]].tolist()) if r >= 0}
-        values = [self.proposal_value(c, unallied, threats, placed) for c in cands]
-        i = values.index(max(values))
+        values = self.proposal_values(cands if current is None else [*cands, proposal], unallied, threats, placed)
+        i = values.index(max(values[: len(cands)]))
         if current is None:
             return 0, cands[i]
-        gain = values[i] - self.proposal_value(proposal, unallied, threats, placed)
+        gain = values[i] - values[-1]
         price = current + 1
         if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
                 and self.unrest_of(self.p) < self.q["unrest_budget"]:
