@@ -7,8 +7,10 @@ unrest -- other players' unrest is read only through `Player.unrest_of`, which f
 `unrest_memory` option (SOE-A37). Scripted strategies are named parameter sets of
 `data/strategies.toml`, so analyses can vary them.
 
-Attack selection uses the exact probability that one duel is won (strength + difference of two
-dice against the same, SOE-12.4; the exact law of the difference is Example SOE-E9).
+Before each action slot the engine calls `prepare_turns` with the players about to act: the
+scripted players' attack choices (exact attack laws, `attack_scan`), focus regions and the
+necessary conditions for a purchase or a colony are computed for the whole batch at once, and
+each player reads its own answers when it decides. A player's answers depend only on its game.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def make_player(spec: str, engine, g: int, seat: int, rng: np.random.Generator):
 def prepare_turns(players: list, war_office: bool = False) -> None:
     """Score the attacks of every scripted player about to choose an action (or, with
     `war_office`, a free War Office attack, SOE-20.4) in one array pass over the batch
-    (`attack_scan`), and their focus regions; each keeps its answers for this slot."""
+    (`attack_scan`), with their focus regions and whether a tile purchase or a colony is
+    possible at all; each keeps its answers for this slot of the engine."""
     scripted = [pl for pl in (getattr(x, "inner", x) for x in players) if isinstance(pl, ScriptedPlayer)]
     if war_office:
         scripted = [pl for pl in scripted if pl.e.can_use(pl.g, pl.p, "war_office")]
@@ -67,7 +70,7 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
     for pl, found in zip(scripted, e.attack_scan.best(batch, [fee] * len(scripted))):
         pl.prepared = (e.slots_played, fee, found)
     if not war_office:
-        focus = FocusRegions(e, batch, scripted)
+        focus = FocusRegions(e, batch)
         hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist())
         for i, (pl, (tile, colonise)) in enumerate(zip(scripted, hopes)):
             pl.focus = (e.slots_played, focus, i)
@@ -120,7 +123,7 @@ class FocusRegions:
     best `focus_regions` with a positive score, ties in region order (one array pass; a
     player's list is built when it asks)."""
 
-    def __init__(self, e, x: Batch, players: list) -> None:
+    def __init__(self, e, x: Batch) -> None:
         b = np.arange(len(x.g))
         neutrals = (x.tokens_on & e.is_neutral).astype(np.int64) @ e.attack_scan.token_regions       # (B,R)
         theirs = (x.markers * x.enemies[:, :, None]).sum(axis=1)
@@ -323,8 +326,9 @@ class ScriptedPlayer(Player):
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
+        # for the array passes: PARAMS, TILE_PARAMS, focus_regions, then 1 per tile on the priority list
         self.params_row = np.array([params[name] for name in (*PARAMS, *TILE_PARAMS, "focus_regions")]
-                                   + np.isin(t.dev, params["tiles"]).tolist(), dtype=float)   # for array passes
+                                   + np.isin(t.dev, params["tiles"]).tolist(), dtype=float)
         self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
         self.hopes: tuple[int, bool, bool] | None = None   # (engine slot, may_buy_a_tile, may_colonise)
         self.prepared: tuple | None = None
@@ -581,7 +585,7 @@ class ScriptedPlayer(Player):
         """Where the strategy wants armies (`FocusRegions`; scored for this slot when it was)."""
         e = self.e
         if self.focus is None or self.focus[0] != e.slots_played:
-            self.focus = (e.slots_played, FocusRegions(e, Batch(e, [self]), [self]), 0)
+            self.focus = (e.slots_played, FocusRegions(e, Batch(e, [self])), 0)
         _, focus, row = self.focus
         return focus.regions(row)
 
