@@ -804,13 +804,15 @@ class Engine:
 
     def move(self, g: int, p: int, moves: list[tuple[int, int, int]]) -> None:
         """SOE-10.1: move up to two (three with Logistics) different units one after another;
-        each move may rely on the ones before it. A bounced unit stays put (SOE-A26)."""
+        each move may rely on the ones before it. A bounced unit stays put (SOE-A26); with the
+        option `move_same_unit_again` the moves are steps, and one unit may take several."""
         if not 1 <= len(moves) <= self.units_per_move(g, p):
             raise RuleViolation(f"a Move action moves 1..{self.units_per_move(g, p)} units")
         moved = np.zeros((N_REGIONS + 1, 3), dtype=np.int32)     # units already moved, by destination
+        again = self.opt("move_same_unit_again")
         failed = False
         for kind, src, dst in moves:
-            available = int(self.s.units[g, p, src, kind]) - int(moved[src, kind])
+            available = int(self.s.units[g, p, src, kind]) - (0 if again else int(moved[src, kind]))
             if failed and (available <= 0 or not self.may_move(g, p, kind, src, dst)):
                 self.log(g, "move_void", seat=p, unit=UNIT_NAMES[kind], src=self.loc_name(src),
                          dst=self.loc_name(dst))

@@ -299,6 +299,25 @@ def test_forts_move_only_from_home():
     assert not e.may_move(0, 0, FORT, gs, ce)
 
 
+@pytest.mark.parametrize("again", [False, True])
+def test_one_unit_twice_in_a_move_only_with_the_option_soe_a26(again):
+    """SOE-10.1 / SOE-A26: a Move moves two different units (recommended); with the option
+    `move_same_unit_again` one army may take both steps."""
+    from sim.struggle.components import load_components
+    e = blank(["prussia", "russia"], comp=load_components([f"options.move_same_unit_again={str(again).lower()}"]))
+    s = e.s
+    gs, ce = region(e, "german_states"), region(e, "central_europe")
+    s.markers[0, 0, gs] = s.markers[0, 0, ce] = 1
+    s.units[0, 0, HOME, ARMY] = 1
+    plan = [(ARMY, HOME, gs), (ARMY, gs, ce)]
+    if again:
+        e.move(0, 0, plan)
+        assert s.units[0, 0, ce, ARMY] == 1 and s.units[0, 0, gs, ARMY] == 0
+    else:
+        with pytest.raises(RuleViolation):
+            e.move(0, 0, plan)
+
+
 def test_army_movement_conditions():
     """SOE-10.3 / 10.4 / 10.6: colonies need an own fleet there; European regions need a
     marker there or next door, home adjacency, or a fleet (Ottoman: fleet in the
