@@ -71,10 +71,28 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
         pl.prepared = (e.slots_played, fee, found)
     if not war_office:
         focus = FocusRegions(e, batch)
-        hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist())
-        for i, (pl, (tile, colonise)) in enumerate(zip(scripted, hopes)):
+        hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist(), may_build(e, batch).tolist())
+        for i, (pl, (tile, colonise, build)) in enumerate(zip(scripted, hopes)):
             pl.focus = (e.slots_played, focus, i)
-            pl.hopes = (e.slots_played, tile, colonise)
+            pl.hopes = (e.slots_played, tile, colonise, build)
+
+
+def may_build(e, x: Batch) -> np.ndarray:
+    """False where `ScriptedPlayer.choose_build` surely builds nothing (one array pass): its
+    units below `max_units` and `upkeep_ratio` x income (SOE-15), and population to pay for a
+    unit (SOE-9.1) above `population_keep`, or a free-unit tile usable (SOE-20.5 .. 20.7)."""
+    s, k = e.s, e.k
+    units = s.units[x.g, x.p].sum(axis=(1, 2))
+    population = s.population[x.g, x.p]
+    income = population + x.markers[np.arange(len(x.g)), x.p].sum(axis=1)
+    rows = x.rows
+    room = (units < rows[:, COLUMN["max_units"]]) & (units < rows[:, COLUMN["upkeep_ratio"]] * income)
+    usable = x.dev_owned > x.dev_used                                                     # (B,7,K)
+    me = np.arange(len(x.g)), x.p
+    free = (usable[me][:, k["mercenaries"]] | usable[me][:, k["pressgangs"]]
+            | (x.dev_owned[me][:, k["trained_natives"]] > 0))
+    paid = (population >= e.build_pop) & (population > rows[:, COLUMN["population_keep"]])
+    return room & (paid | free)
 
 
 def may_colonise(e, x: Batch) -> np.ndarray:
@@ -88,7 +106,11 @@ def may_colonise(e, x: Batch) -> np.ndarray:
     return ~s.colonised[x.g, x.p] & x.can_place & (pop | slave)
 
 
-TILE_PARAMS = ("reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war")
+# Columns of a scripted player's `params_row` for the array passes: these strategy values, then
+# one 0/1 column per development tile (1 = on its priority list). PARAMS (attack_scan) come first.
+ROW = (*PARAMS, "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war", "focus_regions",
+       "max_units", "upkeep_ratio", "population_keep")
+COLUMN = {name: i for i, name in enumerate(ROW)}
 
 
 def may_buy_a_tile(e, x: Batch) -> np.ndarray:
@@ -100,9 +122,9 @@ def may_buy_a_tile(e, x: Batch) -> np.ndarray:
     the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
     s, t = e.s, e.t
     gs, ps = x.g, x.p
-    columns = x.rows[:, len(PARAMS):]
-    reform_at, reserve, copies, budget, company_war = columns[:, : len(TILE_PARAMS)].T
-    wanted = columns[:, len(TILE_PARAMS) + 1:] > 0                                      # (B,K)
+    reform_at, reserve, copies, budget, company_war = (x.rows[:, COLUMN[name]] for name in (
+        "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war"))
+    wanted = x.rows[:, len(ROW):] > 0                                                    # (B,K)
     k_reform, k_industry = e.k["government_reform"], e.k["industry"]
     gold, unrest = x.gold, x.unrest
     spare = (gold - reserve)[:, None]
@@ -131,7 +153,7 @@ class FocusRegions:
                           x.params[PARAMS.index("colonial_weight"), :, None])
         score = weight * (neutrals + 0.7 * theirs + 0.3 * x.markers[b, x.p] + 0.1 * np.asarray(e.first_vp))
         self.order = np.argsort(-score, axis=1, kind="stable")
-        top = np.arange(N_REGIONS) < x.rows[:, len(PARAMS) + len(TILE_PARAMS), None]
+        top = np.arange(N_REGIONS) < x.rows[:, COLUMN["focus_regions"], None]
         self.keep = top & (np.take_along_axis(score, self.order, axis=1) > 0)
 
     def regions(self, i: int) -> list[int]:
@@ -326,11 +348,10 @@ class ScriptedPlayer(Player):
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
-        # for the array passes: PARAMS, TILE_PARAMS, focus_regions, then 1 per tile on the priority list
-        self.params_row = np.array([params[name] for name in (*PARAMS, *TILE_PARAMS, "focus_regions")]
-                                   + np.isin(t.dev, params["tiles"]).tolist(), dtype=float)
+        self.params_row = np.array([params[name] for name in ROW] + np.isin(t.dev, params["tiles"]).tolist(),
+                                   dtype=float)                           # the array passes' columns (ROW)
         self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
-        self.hopes: tuple[int, bool, bool] | None = None   # (engine slot, may_buy_a_tile, may_colonise)
+        self.hopes: tuple[int, bool, bool, bool] | None = None   # (slot, may_buy_a_tile, may_colonise, may_build)
         self.prepared: tuple | None = None
         self._threats: tuple | None = None     # ((war, engine slot), threats)
         self.focus: tuple | None = None      # (engine slot, FocusRegions, row)      # (engine slot, fee paid, best_attack answer)
@@ -531,7 +552,7 @@ class ScriptedPlayer(Player):
         buy = self.choose_tile()
         if buy is not None:
             return buy
-        build = self.choose_build()
+        build = self.choose_build() if hopes is None or hopes[3] else None
         if build is not None:
             return build
         move = self.choose_move()

@@ -128,31 +128,36 @@ def test_configuration_codes_round_trip_and_give_the_exact_law(data):
     assert tuple(row[0]) == pytest.approx(attack_summary(attack, e.comp.combat), abs=1e-12)
 
 
-def test_filters_never_hide_a_purchase_or_a_colony():
-    """`may_buy_a_tile` and `may_colonise` are necessary conditions: whenever a scripted
-    player's tile choice (SOE-8, SOE-23.1 .. 23.3) buys something, or colonise / enslave
-    targets exist (SOE-13), the one-pass filter said they might."""
+def test_filters_never_hide_a_purchase_a_colony_or_a_build():
+    """`may_buy_a_tile`, `may_colonise` and `may_build` are necessary conditions: whenever a
+    scripted player's tile choice (SOE-8, SOE-23.1 .. 23.3) buys something, colonise / enslave
+    targets exist (SOE-13), or its build choice (SOE-9) builds, the one-pass filter said they
+    might."""
     from sim.struggle.attack_scan import Batch
-    from sim.struggle.players import may_buy_a_tile, may_colonise
+    from sim.struggle.players import may_build, may_buy_a_tile, may_colonise
     seatings = random_seatings(np.random.default_rng(3), 10, ("colonial", "european", "mixed", "opportunist"))
     e = Engine(default_components(), seatings, 3, range(10))
-    bought, colonies = [], []
+    seen = {"tile": [], "colony": [], "build": []}
 
     def check(e: Engine, where: str) -> None:
         if where != "action":
             return
         everyone = [e.players[g][p] for g, p in seats_of(e)]
         batch = Batch(e, everyone)
-        hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist())
-        for player, (tile, colonise) in zip(everyone, hopes):
-            player.hopes = None
+        hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist(), may_build(e, batch).tolist())
+        for player, (tile, colonise, build) in zip(everyone, hopes):
+            player.hopes, player.focus, player._entry = None, None, (-1, {})     # decide afresh, now
             choice = player.choose_tile()
             assert tile or choice is None
             targets = e.colonise_targets(player.g, player.p)
             assert colonise or not targets
-            bought.append(choice is not None)
-            colonies.append(bool(targets))
+            built = player.choose_build()
+            assert build or built is None
+            seen["tile"].append(choice is not None)
+            seen["colony"].append(bool(targets))
+            seen["build"].append(built is not None)
 
     e.on_step = check
     e.play()
-    assert 0 < sum(bought) < len(bought) and 0 < sum(colonies) < len(colonies)     # both answers occur
+    for answers in seen.values():
+        assert 0 < sum(answers) < len(answers)                       # both answers occur
