@@ -94,23 +94,28 @@ def default_batch_size(design: Design, games: int, jobs: int) -> int:
 
 
 def play_batch(plan: Plan, batch: int) -> pd.DataFrame:
-    """Play one batch (runs in a worker). The engine sees each game's block as its stream key."""
+    """Play one batch (runs in a worker) in one engine call: every arm's games of the batch
+    together, so an engine that plays games in lockstep fills its batch. The engine sees each
+    game's block as its stream key (arms share it: common random numbers) and returns rows in
+    the order of the games given (checked)."""
     engine = importlib.import_module(plan.module)
     games, size = plan.batch_range(batch), plan.design.block_size
-    tables, arms = [], []
-    # One engine call per arm: inside a call the stream keys (blocks) are distinct.
+    blocks, seatings, arms = [], [], []
     for arm, seating in enumerate(plan.design.arms):
-        blocks = [g // size for g in range(games.start + (arm - games.start) % size, games.stop, size)]
-        if not blocks:
-            continue
-        table = engine.play_games(plan.seed, blocks, [seating] * len(blocks), plan.data)
-        missing = [c for c in RESULT_COLUMNS if c not in table.columns]
-        if missing:
-            raise RuntimeError(f"{plan.module}.play_games returned no {missing} columns")
-        tables.append(table)
-        arms.append(np.full(len(table), arm))
-    table = pd.concat(tables, ignore_index=True)
-    block, arm = table["game_index"].to_numpy(dtype=np.int64), np.concatenate(arms)
+        mine = [g // size for g in range(games.start + (arm - games.start) % size, games.stop, size)]
+        blocks += mine
+        seatings += [seating] * len(mine)
+        arms += [arm] * len(mine)
+    table = engine.play_games(plan.seed, blocks, seatings, plan.data)
+    missing = [c for c in RESULT_COLUMNS if c not in table.columns]
+    if missing:
+        raise RuntimeError(f"{plan.module}.play_games returned no {missing} columns")
+    seats = [s.players for s in seatings]
+    block = np.repeat(np.array(blocks, dtype=np.int64), seats)
+    if len(table) != len(block) or not (table["game_index"].to_numpy(dtype=np.int64) == block).all():
+        raise RuntimeError(f"{plan.module}.play_games must return one row per seat, games in the order given")
+    table = table.reset_index(drop=True)
+    arm = np.repeat(np.array(arms, dtype=np.int64), seats)
     table["block"], table["arm"], table["game_index"] = block, arm, block * size + arm
     return concat([table])
 

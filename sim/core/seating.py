@@ -7,8 +7,10 @@ A game module that the runner can play exposes:
 - `STRATEGIES`: the names of its scripted players (including "random");
 - `play_games(root_seed, game_indices, seatings, data) -> pandas.DataFrame`, which plays game
   `game_indices[k]` with `seatings[k]` using only the streams
-  `stream(root_seed, game_indices[k], purpose)`, and returns one row per game and seat with at
-  least the columns of `RESULT_COLUMNS` (more are welcome).
+  `stream(root_seed, game_indices[k], purpose)`, and returns one row per game and seat, games
+  in the order given and seats in order, with at least the columns of `RESULT_COLUMNS` (more are
+  welcome). The same index may come several times in one call (arms of an experiment share
+  their games' random numbers).
 
 Because a game's randomness depends only on (root_seed, game index), the same game gives the
 same row whether it is played alone, in a batch of 1,000 or on another worker.
