@@ -112,9 +112,12 @@ def play_batch(plan: Plan, batch: int) -> pd.DataFrame:
         raise RuntimeError(f"{plan.module}.play_games returned no {missing} columns")
     seats = [s.players for s in seatings]
     block = np.repeat(np.array(blocks, dtype=np.int64), seats)
-    if len(table) != len(block) or not (table["game_index"].to_numpy(dtype=np.int64) == block).all():
-        raise RuntimeError(f"{plan.module}.play_games must return one row per seat, games in the order given")
+    expected = pd.DataFrame({"game_index": block, "seat": [q for n in seats for q in range(n)],
+                             "power": [x for s in seatings for x in s.powers],
+                             "strategy": [x for s in seatings for x in s.strategies]})
     table = table.reset_index(drop=True)
+    if len(table) != len(expected) or not table[list(expected.columns)].astype(expected.dtypes).equals(expected):
+        raise RuntimeError(f"{plan.module}.play_games must return one row per seat, games in the order given")
     arm = np.repeat(np.array(arms, dtype=np.int64), seats)
     table["block"], table["arm"], table["game_index"] = block, arm, block * size + arm
     return concat([table])

@@ -83,3 +83,14 @@ def test_the_core_runner_imports_no_game():
             "print(sorted(m for m in sys.modules if m.startswith('sim.') and not m.startswith('sim.core')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_an_engine_must_return_rows_in_the_order_of_the_games(monkeypatch):
+    """The runner plays all arms of a batch in one engine call and assigns arms by position, so
+    an engine that reorders its rows is refused with a clear error instead of mislabelled."""
+    honest = toygame.play_games
+    p = plan(batch_size=12)
+    assert len(runner.play_batch(p, 0)) == 12 * 3
+    monkeypatch.setattr(toygame, "play_games", lambda *a, **k: honest(*a, **k).iloc[::-1])
+    with pytest.raises(RuntimeError, match="in the order given"):
+        runner.play_batch(p, 0)
