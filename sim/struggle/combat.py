@@ -635,9 +635,11 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
     return AttackOdds(tuple(law.items()))
 
 
+@functools.cache
 def _allocate_one(lost: bool, tie: bool, seven: bool, first: int, second: int, ally: int,
                   first_is_fort: bool = False, second_is_fort: bool = False) -> tuple[int, int, int]:
-    """Scalar twin of `_allocate` (SOE-12.10 - 12.12, SOE-A11, SOE-A12) for exact odds."""
+    """Scalar twin of `_allocate` (SOE-12.10 - 12.12, SOE-A11, SOE-A12) for exact odds (cached:
+    an exact law asks it the same few questions many times)."""
     avail = [0 if tie and first_is_fort else first, 0 if tie and second_is_fort else second, ally]
     taken = [0, 0, 0]
 

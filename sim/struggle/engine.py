@@ -895,27 +895,34 @@ class Engine:
         own army in the region, a naval-only attack an own fleet there and an enemy fleet.
         `region`: only the targets in that region."""
         s = self.s
-        mine = s.units[g, p].tolist()
-        regions = [r for r in (range(N_REGIONS) if region is None else (region,)) if mine[r][ARMY] or mine[r][FLEET]]
-        if not regions:
-            return []
-        u, markers = s.units[g].tolist(), s.markers[g].tolist()
+        if region is None:
+            regions = range(N_REGIONS)
+            units = s.units[g].transpose(1, 0, 2).tolist()                # [region][seat][kind]
+            markers = s.markers[g].T.tolist()
+        else:
+            regions = (region,)
+            units, markers = {region: s.units[g, :, region].tolist()}, {region: s.markers[g, :, region].tolist()}
         rows = self._rows[g]
         row = rows[p]
         enemies = [q for q in range(self.n_players_list[g]) if q != p and (row < 0 or rows[q] != row)]
-        states = s.token_state[g].tolist() if any(mine[r][ARMY] for r in regions) else None
+        states = None
         pirates, revolt = int(s.pirates_region[g]), int(s.revolt_region[g])
         out = []
         for r in regions:
-            army, fleet = mine[r][ARMY], mine[r][FLEET]
+            here, marks = units[r], markers[r]
+            army, fleet = here[p][ARMY], here[p][FLEET]
+            if not (army or fleet):
+                continue
             for q in enemies:
-                uq = u[q][r]
+                uq = here[q]
                 if army:
-                    if markers[q][r] > 0 or uq[ARMY] or uq[FLEET] or uq[FORT]:
+                    if marks[q] > 0 or uq[ARMY] or uq[FLEET] or uq[FORT]:
                         out.append((r, ("player", q)))
                 elif uq[FLEET] > 0:
                     out.append((r, ("player", q)))
             if army:
+                if states is None:
+                    states = s.token_state[g].tolist()
                 out += [(r, ("neutral", k)) for k in self.neutral_tokens[r] if states[k] == ON_MAP]
                 if revolt == r and s.revolt_victim[g] != p:
                     out.append((r, ("revolt",)))
