@@ -698,12 +698,11 @@ class Engine:
         """SOE-9.1/9.5, SOE-20.5..20.7: (unit kind, free tile or None) that `p` may build now.
         A kind whose pieces are all on the map needs destroy-and-rebuild (a unit of it exists)."""
         s, k = self.s, self.k
-        on_map = s.units[g, p].sum(axis=0).tolist()
         own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()
         paid = s.population[g, p] >= self.build_pop
         out = []
         for kind in (ARMY, FLEET, FORT):
-            if on_map[kind] >= self.limits[kind] and on_map[kind] == 0:
+            if self.limits[kind] <= 0 and self.pieces_on_map(g, p, kind) == 0:      # no piece at all
                 continue
             if paid:
                 out.append((kind, None))
@@ -1156,7 +1155,10 @@ class Engine:
         if policy == "never" or (naval and not self.comp.combat.reserves_in_naval_battle):
             return res
         g = a.g
+        if not any(side.main >= 0 and self.can_use(g, side.main, "reserves") for side in (x, y)):
+            return res
         sa, sd = res["att"], res["def"]
+        rolled = False
         changed = True
         while changed:
             changed = False
@@ -1176,8 +1178,9 @@ class Engine:
                 res["pa" if who == 1 else "pd"] = new
                 res.setdefault("rerolls", []).append([self.power_name(g, p), int(PAIR_FIRST[new]),
                                                       int(PAIR_SECOND[new])])
-                changed = True
-        res["winner"] = int(combat.settle_duels([res["pa"] * 36 + res["pd"]], [sa], [sd])[0][0])
+                changed = rolled = True
+        if rolled:
+            res["winner"] = int(combat.settle_duels([res["pa"] * 36 + res["pd"]], [sa], [sd])[0][0])
         return res
 
     def _dice_fields(self, res: dict) -> dict:

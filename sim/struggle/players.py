@@ -613,8 +613,8 @@ class ScriptedPlayer(Player):
     def choose_build(self):
         e, g, p = self.e, self.g, self.p
         s = e.s
-        units = int(s.units[g, p].sum())
-        income = int(s.population[g, p]) + int(s.markers[g, p].sum())      # SOE-15.1, before growth
+        units = sum(map(sum, s.units[g, p].tolist()))
+        income = int(s.population[g, p]) + sum(s.markers[g, p].tolist())      # SOE-15.1, before growth
         if units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
             return None
         opts = e.build_options(g, p)
