@@ -115,7 +115,7 @@ class Engine:
         self._consts()
         self.attack_scan = AttackScan(self)
         self.prepare_turns = prepare_turns
-        self.player_rows: np.ndarray | None = None    # players' parameter rows (B, seats, columns), players' use
+        self.shared: dict[str, Any] = {}     # the players' work shared across the batch (their array passes)
         self.slots_played = 0          # action slots begun (players key per-slot work by it)
         self.sea_dice = [Buffer(stream(self.seed, gi, "sea"), 6) for gi in self.game_indices]
         self.battle_dice = [Buffer(stream(self.seed, gi, "dice"), 1296) for gi in self.game_indices]
@@ -174,6 +174,9 @@ class Engine:
         self.raid_kinds = {k: name for k, name in enumerate(t.dev) if name in ("pirates", "slave_revolt")}
         self.raid_regions = {"pirates": np.flatnonzero(self.colonial).tolist(),
                              "slave_revolt": np.flatnonzero(t.american).tolist()}
+        at_home = (HOME,) if self.opt("setup_units_at_home") else ()
+        self.setup_places = tuple(tuple(r for r in range(N_REGIONS) if kind != FLEET or t.sea[r]) + at_home
+                                  for kind in (ARMY, FLEET, FORT))
 
     # ------------------------------------------------------------------ logging and helpers
     def log(self, g: int, event: str, **fields: Any) -> None:
@@ -395,7 +398,7 @@ class Engine:
         for _ in range(units):
             for p in range(MAX_SEATS):
                 for g in range(s.n):
-                    if p < s.n_players[g] and any(self.setup_locations(g, p, k) for k in (ARMY, FLEET, FORT)):
+                    if p < self.n_players_list[g] and any(self.setup_locations(g, p, k) for k in (ARMY, FLEET, FORT)):
                         kind, r = self.players[g][p].place_setup_unit()
                         self.decisions += 1
                         self._place_setup(g, p, kind, r)
@@ -408,15 +411,12 @@ class Engine:
         s.population[g, p] = min(self.pop_max, int(s.population[g, p]) + grants.get("population", 0))
         s.unrest[g, p] += grants.get("unrest", 0)
 
-    def setup_locations(self, g: int, p: int, kind: int) -> list[int]:
+    def setup_locations(self, g: int, p: int, kind: int) -> tuple[int, ...]:
         """SOE-3.8: armies and forts in any VP region, fleets in the 8 sea regions; home only
         with the SOE-A36 option."""
         if self.pieces_on_map(g, p, kind) >= self.limits[kind]:
-            return []
-        locs = [r for r in range(N_REGIONS) if kind != FLEET or self.t.sea[r]]
-        if self.opt("setup_units_at_home"):
-            locs.append(HOME)
-        return locs
+            return ()
+        return self.setup_places[kind]
 
     def _place_setup(self, g: int, p: int, kind: int, r: int) -> None:
         if r not in self.setup_locations(g, p, kind):

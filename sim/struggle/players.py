@@ -60,12 +60,13 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
     if not scripted:
         return
     e = scripted[0].e
-    if e.player_rows is None:                   # the engine's own players' parameter rows, once
-        e.player_rows = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
+    rows = e.shared.get("rows")
+    if rows is None:                   # the engine's own players' parameter rows, once
+        rows = e.shared["rows"] = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
         for pl in (getattr(x, "inner", x) for seats in e.players for x in seats):
             if isinstance(pl, ScriptedPlayer):
-                e.player_rows[pl.g, pl.p] = pl.params_row
-    batch = Batch(e, scripted, e.player_rows[[pl.g for pl in scripted], [pl.p for pl in scripted]])
+                rows[pl.g, pl.p] = pl.params_row
+    batch = Batch(e, scripted, rows[[pl.g for pl in scripted], [pl.p for pl in scripted]])
     fee = not war_office
     for pl, found in zip(scripted, e.attack_scan.best(batch, [fee] * len(scripted))):
         pl.prepared = (e.slots_played, fee, found)
@@ -75,6 +76,20 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
         for i, (pl, (tile, colonise, build)) in enumerate(zip(scripted, hopes)):
             pl.focus = (e.slots_played, focus, i)
             pl.hopes = (e.slots_played, tile, colonise, build)
+
+
+def auction_threats(e) -> list:
+    """[game][seat][other seat]: how much two players compete (`ScriptedPlayer.threats`), the
+    regions' first-place VP weighted by the smaller presence (markers plus units) of the two,
+    for the whole batch at once; kept while the pieces stay put (the auctions of one war)."""
+    key = (e.s.war, e.slots_played)
+    found = e.shared.get("threats")
+    if found is None or found[0] != key:
+        s = e.s
+        presence = s.markers + s.units[:, :, :N_REGIONS].sum(axis=3)                         # (B,7,R)
+        both = np.minimum(presence[:, :, None, :], presence[:, None, :, :])                  # (B,7,7,R)
+        found = e.shared["threats"] = (key, (both @ np.asarray(e.first_vp)).astype(float).tolist())
+    return found[1]
 
 
 def may_build(e, x: Batch) -> np.ndarray:
@@ -400,35 +415,37 @@ class ScriptedPlayer(Player):
     def place_setup_unit(self):
         e, g, p = self.e, self.g, self.p
         s = e.s
-        placed = int(s.units[g, p].sum())
-        marker_val = s.markers[g, p] * self.region_weight
+        units = s.units[g, p].tolist()
+        placed = sum(map(sum, units))
+        markers = s.markers[g, p].tolist()
+        marker_val = [m * w for m, w in zip(markers, self.region_weight_list)]
         fleets_first = self.q["setup_fleets"]
         if placed < fleets_first and e.setup_locations(g, p, FLEET):
             seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
-            col = [r for r in seas if e.colonial[r]] or seas
+            col = [r for r in seas if e.colonial_list[r]] or seas
             on_map = e.tokens_per_region(g).tolist()
             r = max(col, key=lambda r: (marker_val[r] + 0.1 * on_map[r], -r))
             return FLEET, r
         locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
         forts = [r for r in e.setup_locations(g, p, FORT)
-                 if r != HOME and s.markers[g, p, r] >= 2 and s.units[g, p, r, FORT] == 0]
+                 if r != HOME and markers[r] >= 2 and units[r][FORT] == 0]
         if forts and self.q["use_forts"] and placed >= 2:
             return FORT, max(forts, key=lambda r: (marker_val[r], -r))
-        ok = [r for r in locs if not e.colonial[r] or s.units[g, p, r, FLEET] > 0] or locs
+        ok = [r for r in locs if not e.colonial_list[r] or units[r][FLEET] > 0] or locs
         if not ok:                                    # no army left in the supply
             kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
             return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
                                    or e.setup_locations(g, p, kind))
         neutrals = e.neutrals_per_region(g).tolist()
-        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * self.region_weight[r]
-                                   - 0.5 * s.units[g, p, r, ARMY], -r))
+        weight = self.region_weight_list
+        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * weight[r] - 0.5 * units[r][ARMY], -r))
         return ARMY, r
 
     # ---- auction (SOE-23.4)
     def threats(self) -> dict[int, float]:
         """How much each other player competes with me: shared regions weighted by both
         sides' presence (markers plus units, by the region's first-place VP). Pieces do not
-        move during the auctions, so it is computed once per war."""
+        move during the auctions, so it is computed once per war (`auction_threats`)."""
         s = self.e.s
         if self._threats is not None and self._threats[0] == (s.war, self.e.slots_played):
             return self._threats[1]
@@ -436,12 +453,8 @@ class ScriptedPlayer(Player):
         return self._threats[1]
 
     def _threats_now(self) -> dict[int, float]:
-        s, g, p = self.e.s, self.g, self.p
-        presence = (s.markers[g] + s.units[g, :, :N_REGIONS].sum(axis=2)).tolist()
-        first = self.e.first_vp
-        mine = presence[p]
-        return {q: float(sum(min(a, b) * v for a, b, v in zip(mine, presence[q], first)))
-                for q in range(self.e.n_players_list[g]) if q != p}
+        mine = auction_threats(self.e)[self.g][self.p]
+        return {q: mine[q] for q in range(self.e.n_players_list[self.g]) if q != self.p}
 
     def proposal_values(self, proposals, unallied, threats: dict[int, float], placed: dict[int, int]) -> list[float]:
         """Threat-weighted friends minus enemies after each proposal (`placed`: rows so far),
