@@ -10,6 +10,7 @@ random numbers). There is no global RNG.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable
 
@@ -27,6 +28,7 @@ def check_seed(seed: object) -> int:
     return int(seed)
 
 
+@functools.cache
 def purpose_key(purpose: str) -> int:
     """A stable 32-bit number for a purpose name (Python's hash() is salted per process)."""
     return int.from_bytes(hashlib.sha256(purpose.encode("utf-8")).digest()[:4], "little")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -41,15 +42,18 @@ class RuleViolation(RuntimeError):
 
 class Buffer:
     """Pre-drawn random numbers of one game and purpose, refilled in fixed chunks so the
-    sequence a game sees never depends on the batch."""
+    sequence a game sees never depends on the batch. The stream is made at the first draw
+    (many games never need some purposes, e.g. Reserves re-rolls)."""
 
-    __slots__ = ("rng", "high", "values", "pos")
+    __slots__ = ("source", "rng", "high", "values", "pos")
 
-    def __init__(self, rng: np.random.Generator, high: int) -> None:
-        self.rng, self.high, self.values, self.pos = rng, high, [], 0
+    def __init__(self, source: Callable[[], np.random.Generator], high: int) -> None:
+        self.source, self.rng, self.high, self.values, self.pos = source, None, high, [], 0
 
     def next(self) -> int:
         if self.pos >= len(self.values):
+            if self.rng is None:
+                self.rng = self.source()
             self.values = self.rng.integers(0, self.high, 256, dtype=np.int16).tolist()
             self.pos = 0
         self.pos += 1
@@ -117,15 +121,16 @@ class Engine:
         self.prepare_turns = prepare_turns
         self.shared: dict[str, Any] = {}     # the players' work shared across the batch (their array passes)
         self.slots_played = 0          # action slots begun (players key per-slot work by it)
-        self.sea_dice = [Buffer(stream(self.seed, gi, "sea"), 6) for gi in self.game_indices]
-        self.battle_dice = [Buffer(stream(self.seed, gi, "dice"), 1296) for gi in self.game_indices]
-        self.reserve_dice = [Buffer(stream(self.seed, gi, "reserves"), 36) for gi in self.game_indices]
+        self.sea_dice = [Buffer(functools.partial(stream, self.seed, gi, "sea"), 6) for gi in self.game_indices]
+        self.battle_dice = [Buffer(functools.partial(stream, self.seed, gi, "dice"), 1296) for gi in self.game_indices]
+        self.reserve_dice = [Buffer(functools.partial(stream, self.seed, gi, "reserves"), 36)
+                             for gi in self.game_indices]
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.decisions = 0
         make = make_player or default_make
         self.tile_bans: dict[tuple[int, int], set[tuple[str, int]]] = {}   # (g, p) -> tiles never taken
         self.bought_kinds: list[list[set[str]]] = [[set() for _ in range(MAX_SEATS)] for _ in range(b)]
-        self.players = [[make(s.strategies[p], self, g, p, stream(self.seed, gi, f"players{p}"))
+        self.players = [[make(s.strategies[p], self, g, p, functools.partial(stream, self.seed, gi, f"players{p}"))
                          for p in range(s.players)] for g, (s, gi) in enumerate(zip(self.seatings, self.game_indices))]
         self.public_unrest = np.zeros((b, MAX_SEATS), dtype=np.int32)
         self.on_step = None            # optional callback(engine, where) after every step (tests)

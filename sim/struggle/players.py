@@ -37,9 +37,9 @@ def strategies() -> tuple[str, ...]:
 STRATEGIES = ("random",) + strategies()
 
 
-def make_player(spec: str, engine, g: int, seat: int, rng: np.random.Generator):
+def make_player(spec: str, engine, g: int, seat: int, rng):
     """The player object for a strategy spec: a name, optionally with interventions
-    (`mixed+force=war_office`, sim.struggle.interventions)."""
+    (`mixed+force=war_office`, sim.struggle.interventions); `rng` as `Player` takes it."""
     parsed = parse_strategy(spec, STRATEGIES, INTERVENTIONS)
     if parsed.name == "random":
         player = RandomPlayer(engine, g, seat, rng)
@@ -178,8 +178,16 @@ class FocusRegions:
 class Player:
     """Common plumbing: state access, legal-option helpers, hidden-information guard."""
 
-    def __init__(self, engine, g: int, seat: int, rng: np.random.Generator) -> None:
-        self.e, self.g, self.p, self.rng = engine, g, seat, rng
+    def __init__(self, engine, g: int, seat: int, rng) -> None:
+        """`rng`: the seat's stream, or a function that makes it (called at the first draw:
+        scripted players seldom draw)."""
+        self.e, self.g, self.p, self._rng = engine, g, seat, rng
+
+    @property
+    def rng(self) -> np.random.Generator:
+        if callable(self._rng):
+            self._rng = self._rng()
+        return self._rng
 
     # ---- information
     def unrest_of(self, q: int) -> int:
@@ -363,13 +371,14 @@ class ScriptedPlayer(Player):
         self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
                                        for r in range(N_REGIONS)])
         self.region_weight_list = self.region_weight.tolist()
-        self.params_row = np.array([params[name] for name in ROW] + np.isin(t.dev, params["tiles"]).tolist(),
+        wanted = set(params["tiles"])
+        self.params_row = np.array([params[name] for name in ROW] + [name in wanted for name in t.dev],
                                    dtype=float)                           # the array passes' columns (ROW)
         self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
         self.hopes: tuple[int, bool, bool, bool] | None = None   # (slot, may_buy_a_tile, may_colonise, may_build)
-        self.prepared: tuple | None = None
+        self.prepared: tuple | None = None     # (engine slot, fee paid, best_attack answer)
         self._threats: tuple | None = None     # ((war, engine slot), threats)
-        self.focus: tuple | None = None      # (engine slot, FocusRegions, row)      # (engine slot, fee paid, best_attack answer)
+        self.focus: tuple | None = None        # (engine slot, FocusRegions, row)
 
     # ---- valuations
     def unrest_price(self) -> float:
