@@ -143,7 +143,7 @@ class AttackScan:
         self.revolt_slot, self.pirates_slot = MAX_SEATS + width, MAX_SEATS + width + 1
         self.vp_pad = np.zeros((N_REGIONS, MAX_SEATS + 1), dtype=np.int64)
         self.vp_pad[:, : t.vp.shape[1]] = t.vp
-        self.tile_army = (t.alliance_regions & t.alliance_army[:, None]).astype(np.int64)     # (tiles, R)
+        self.tile_army_t = (t.alliance_regions & t.alliance_army[:, None]).astype(np.int64).T   # (R, tiles)
         self.europe = np.asarray(t.europe, dtype=bool)
         self.token_regions = (t.token_region[:, None] == np.arange(N_REGIONS)).astype(np.int64)       # (T,R)
         self.tok_gold, self.tok_vp = np.asarray(t.token_gold), np.asarray(t.token_vp)
@@ -194,9 +194,13 @@ class AttackScan:
         own, used = x.dev_owned, x.dev_used
         reserves = np.minimum(own[..., k["reserves"]] - used[..., k["reserves"]], 1)          # (B,7)
         training, naval_training = own[..., k["army_training"]], own[..., k["naval_training"]]
-        alliance = np.zeros(x.army.shape, dtype=np.int64)                                     # (B,7,R)
-        if x.tile_owner.any():
-            alliance = np.minimum(e.alliance_plus * (x.tile_owner.astype(np.int64) @ self.tile_army), 1)
+        any_tile = x.tile_owner.any()
+
+        def alliance(seat: np.ndarray) -> np.ndarray:        # alliance army tile of `seat` in r (M,)
+            if not any_tile:
+                return np.zeros(len(b), dtype=np.int64)
+            return np.minimum(e.alliance_plus * (x.tile_owner[b, seat] * self.tile_army_t[r]).sum(axis=1), 1)
+
         nav_fleet = np.where(self.has_nav, x.fleet[:, :, self.nav], 0)                         # (B,7,R)
         has_nav = self.has_nav[r]
         armies = np.minimum(x.my_army[b, r], CAP_ARMIES)
@@ -226,8 +230,8 @@ class AttackScan:
             "def_army_training": on_land & (dat > at),
             "att_naval_training": fought & (ant > dnt),
             "def_naval_training": fought & (dnt > ant),
-            "att_alliance_army": np.where(player & ~on_land, 0, alliance[b, c.p, r]),
-            "def_alliance_army": np.where(on_land, alliance[b, d, r], 0),
+            "att_alliance_army": np.where(player & ~on_land, 0, alliance(c.p)),
+            "def_alliance_army": np.where(on_land, alliance(d), 0),
             "naval_phase": naval,
             "neutral": np.where(c.neutral, self.tok_strength[c.token], np.where(c.revolt, self.revolt_strength, -1)),
             "att_reserves": reserves[b, c.p],

@@ -1027,8 +1027,11 @@ class Engine:
         """SOE-12.6 / SOE-22: +1 per own alliance tile naming the region with that symbol; a
         tile with both symbols counts once, for the strength its owner picks (`both_to`)."""
         t = self.t
+        owners = self.s.alliance_owner[g].tolist()
+        if p not in owners:
+            return 0
         n = 0
-        for i, owner in enumerate(self.s.alliance_owner[g].tolist()):
+        for i, owner in enumerate(owners):
             if owner != p or not t.alliance_regions[i, r]:
                 continue
             army, fleet = t.alliance_army[i], t.alliance_fleet[i]
@@ -1145,12 +1148,13 @@ class Engine:
     def _duels(self, pairs: list[tuple[Side, Side]], games: list[int]) -> list[dict]:
         """Draw each game's duel (one number 0..1295 = both two-dice rolls) from its own stream,
         then resolve the whole step in one vectorised call."""
-        att = np.array([x.strength(self.fort_strength) for x, _ in pairs])
-        dfn = np.array([y.strength(self.fort_strength) for _, y in pairs])
-        k = np.array([self.battle_dice[g].next() for g in games])
-        outcome = combat.settle_duels(k, att, dfn)[0].tolist()
-        return [{"att": int(att[i]), "def": int(dfn[i]), "pa": int(k[i]) // 36, "pd": int(k[i]) % 36,
-                 "winner": outcome[i]} for i in range(len(pairs))]
+        fs = self.fort_strength
+        att = [x.strength(fs) for x, _ in pairs]
+        dfn = [y.strength(fs) for _, y in pairs]
+        k = [self.battle_dice[g].next() for g in games]
+        outcome = combat.settle_duels(np.array(k), np.array(att), np.array(dfn))[0].tolist()
+        return [{"att": a, "def": d, "pa": pair // 36, "pd": pair % 36, "winner": w}
+                for a, d, pair, w in zip(att, dfn, k, outcome)]
 
     def _reserves(self, a: Attack, x: Side, y: Side, res: dict, naval: bool) -> dict:
         """SOE-20.3 / SOE-A20: alternate re-rolls (attacker first) with Reserves tiles, per the
