@@ -35,21 +35,18 @@ PARAMS = ("attack_threshold", "gold_vp", "unit_vp", "unrest_vp", "unrest_budget"
           "harm_weight", "leader_weight", "europe_weight", "colonial_weight")
 
 
-def distinct_counts(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Counts sorted along the last axis (seats) and the mask of each value's first copy."""
-    srt = np.sort(counts, axis=-1)
-    first = np.ones(srt.shape, dtype=bool)
-    first[..., 1:] = srt[..., 1:] != srt[..., :-1]
-    return srt, first
+def count_mask(counts: np.ndarray) -> np.ndarray:
+    """The counts present along the last axis (seats) as a bit mask (bit n: some seat has n;
+    counts below 1 never matter, as they score nothing and are below every scoring count)."""
+    return np.bitwise_or.reduce(np.left_shift(np.int64(1), np.maximum(counts, 0)), axis=-1)
 
 
-def dense_vp(distinct: tuple[np.ndarray, np.ndarray], mine: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Dense-rank VP (SOE-16.3) of a count `mine` among counts given by `distinct_counts`:
-    place = number of distinct higher counts; `values` the region's place values, 0-padded to 8
+def dense_vp(mask: np.ndarray, mine: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Dense-rank VP (SOE-16.3) of a count `mine` among counts given by `count_mask`: place =
+    number of distinct higher counts; `values` the region's place values, 0-padded to 8
     places; no marker scores nothing."""
-    srt, first = distinct
-    place = ((srt > mine[..., None]) & first).sum(axis=-1)
-    vp = np.take_along_axis(values, place[..., None], axis=-1)[..., 0]
+    place = np.bitwise_count(mask >> (np.maximum(mine, 0) + 1))
+    vp = np.take_along_axis(values, place[..., None].astype(np.intp), axis=-1)[..., 0]
     return np.where(mine > 0, vp, 0)
 
 
@@ -57,11 +54,11 @@ class Batch:
     """The part of the state the scan reads, for the games of the acting players (B games)."""
 
     def __init__(self, e: Any, players: list, rows: np.ndarray | None = None) -> None:
-        """`rows`: the players' `params_row`s stacked (B, columns), when the caller has them."""
+        """`rows`: every seat's `params_row` (games, seats, columns), when the caller has them."""
         s = e.s
-        self.g = gs = np.array([pl.g for pl in players])
-        self.p = ps = np.array([pl.p for pl in players])
-        self.rows = np.stack([pl.params_row for pl in players]) if rows is None else rows   # PARAMS first
+        self.g = gs = np.fromiter((pl.g for pl in players), dtype=np.int64, count=len(players))
+        self.p = ps = np.fromiter((pl.p for pl in players), dtype=np.int64, count=len(players))
+        self.rows = np.stack([pl.params_row for pl in players]) if rows is None else rows[gs, ps]   # PARAMS first
         self.params = self.rows[:, : len(PARAMS)].T
         b = np.arange(len(gs))
         seat = np.arange(MAX_SEATS)
@@ -178,7 +175,7 @@ class AttackScan:
         after = counts.copy()
         after[m, c.p] += 1
         after[m, c.d] -= c.player
-        before_d, after_d = distinct_counts(counts), distinct_counts(after)
+        before_d, after_d = count_mask(counts), count_mask(after)
         weight = np.where(self.europe[c.r], eur_w[b], col_w[b]) * (self.e.wars - self.e.s.war + 1)
         top = np.where(x.present, x.vp, np.iinfo(x.vp.dtype).min).max(axis=1)
         harm = harm_w[b] + np.where(x.vp[b, c.d] >= top[b], lead_w[b], 0.0)
@@ -247,7 +244,7 @@ class AttackScan:
         if not isinstance(x, Batch):
             x = Batch(self.e, x)
         threshold, gold_vp, unit_vp, unrest_vp, budget, kill, min_win, *_ = x.params
-        out: list[tuple[tuple | None, float]] = [(None, float(v)) for v in threshold]
+        out: list[tuple[tuple | None, float]] = [(None, v) for v in threshold.tolist()]
         c = Candidates(self, x)
         if not len(c.b):
             return out

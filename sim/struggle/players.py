@@ -66,7 +66,7 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
         for pl in (getattr(x, "inner", x) for seats in e.players for x in seats):
             if isinstance(pl, ScriptedPlayer):
                 rows[pl.g, pl.p] = pl.params_row
-    batch = Batch(e, scripted, rows[[pl.g for pl in scripted], [pl.p for pl in scripted]])
+    batch = Batch(e, scripted, rows)
     fee = not war_office
     for pl, found in zip(scripted, e.attack_scan.best(batch, [fee] * len(scripted))):
         pl.prepared = (e.slots_played, fee, found)

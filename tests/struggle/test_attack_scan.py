@@ -13,10 +13,10 @@ from hypothesis import given, settings, strategies as st
 from sim.core.seating import Seating
 from sim.struggle import combat
 from sim.struggle.attack_laws import CODED, attack_summary
-from sim.struggle.attack_scan import PARAMS
+from sim.struggle.attack_scan import PARAMS, count_mask, dense_vp
 from sim.struggle.components import default_components
 from sim.struggle.engine import Engine
-from sim.struggle.players import ScriptedPlayer
+from sim.struggle.players import ScriptedPlayer, _vp_at
 from sim.struggle.state import ARMY
 from tests.struggle.test_engine_helpers import blank, region
 from tests.struggle.test_engine_invariants import random_seatings
@@ -47,6 +47,19 @@ def test_candidates_are_the_engine_attack_targets_soe_12_1():
     e.on_step = check
     e.play()
     assert sum(compared) > 1000                     # many candidates, of many positions
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(-1, 9), min_size=7, max_size=7), min_size=1, max_size=20),
+       st.lists(st.integers(0, 8), min_size=8, max_size=8), st.data())
+def test_dense_vp_arrays_equal_the_scalar_dense_rank_soe_16_3(counts, values, data):
+    """The scan's dense-rank VP (bit mask of the counts present) equals the players' scalar
+    reading of SOE-16.3 for every seat, negative counts (a marker taken away) included."""
+    seat = data.draw(st.lists(st.integers(0, 6), min_size=len(counts), max_size=len(counts)))
+    c = np.array(counts)
+    rows = np.arange(len(counts))
+    got = dense_vp(count_mask(c), c[rows, seat], np.tile(values, (len(counts), 1)))
+    assert got.tolist() == [_vp_at(row, values, q) for row, q in zip(counts, seat)]
 
 
 def test_best_attack_alone_equals_best_in_a_batch():
