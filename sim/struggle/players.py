@@ -478,15 +478,18 @@ class ScriptedPlayer(Player):
             return total
 
         prefix = {row: placed_sum(row) for row in (UPPER, LOWER)}
+        single = len(unallied) == 1
         out = []
-        for prop in proposals:
-            new = {prop[0]: prop[1]} if len(unallied) == 1 else {prop[0]: UPPER, prop[1]: LOWER}
-            my_row = placed.get(me, new.get(me))
+        for a, b in proposals:
+            new = ((a, b),) if single else ((a, UPPER), (b, LOWER))        # (seat, row) in order
+            my_row = placed.get(me)
+            if my_row is None:
+                my_row = next((r for q, r in new if q == me), None)
             if my_row is None:
                 out.append(0.0)
                 continue
             total = prefix[my_row]
-            for q, r in new.items():
+            for q, r in new:
                 if q != me:
                     total += (1 if r == my_row else -1) * threats[q]
             out.append(total)
