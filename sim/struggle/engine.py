@@ -179,6 +179,7 @@ class Engine:
         self.raid_kinds = {k: name for k, name in enumerate(t.dev) if name in ("pirates", "slave_revolt")}
         self.raid_regions = {"pirates": np.flatnonzero(self.colonial).tolist(),
                              "slave_revolt": np.flatnonzero(t.american).tolist()}
+        self.free_action_tiles = [self.k[name] for name in ("improved_agriculture", "diplomatic_service", "blockade")]
         at_home = (HOME,) if self.opt("setup_units_at_home") else ()
         self.setup_places = tuple(tuple(r for r in range(N_REGIONS) if kind != FLEET or t.sea[r]) + at_home
                                   for kind in (ARMY, FLEET, FORT))
@@ -498,8 +499,10 @@ class Engine:
                 if not games:
                     continue
                 acting = [self.players[g][order[g][pos]] for g in games]
-                for player in acting:                         # free actions, then War Office attacks
-                    player.free_actions()
+                holds = self._free_action_holders()
+                for g, player in zip(games, acting):           # free actions, then War Office attacks
+                    if holds[g][player.p]:
+                        player.free_actions()
                 self.slots_played += 1
                 self.prepare_turns(acting, war_office=True)
                 pending = []
@@ -522,6 +525,15 @@ class Engine:
                             pending.append(att)
                     self.resolve(pending)
                     self._stepped("action")
+
+    def _free_action_holders(self) -> list[list[bool]]:
+        """[game][seat]: holds a tile used as a free action at the start of a turn (SOE-7.3:
+        Improved Agriculture, Diplomatic Service, Blockade (a), a company tile); players are
+        asked for free actions only then."""
+        s = self.s
+        tiles = s.dev_owned[:, :, self.free_action_tiles].any(axis=2)
+        companies = (s.company_owner[:, None, :] == np.arange(MAX_SEATS)[None, :, None]).any(axis=2)
+        return (tiles | companies).tolist()
 
     # ------------------------------------------------------------------ auction (SOE-6)
     def auctions(self) -> None:
