@@ -174,3 +174,21 @@ def test_filters_never_hide_a_purchase_a_colony_or_a_build():
     e.play()
     for answers in seen.values():
         assert 0 < sum(answers) < len(answers)                       # both answers occur
+
+
+def test_asking_only_tile_holders_for_free_actions_changes_nothing_soe_7_3(monkeypatch):
+    """The engine asks for free actions only players holding a tile used that way (SOE-7.3);
+    asking every player instead gives the same games, logs included, for random and scripted
+    players, and free actions do happen."""
+    seatings = random_seatings(np.random.default_rng(5), 16)
+
+    def played() -> list:
+        e = Engine(default_components(), seatings, 7, range(16), log=True)
+        e.play()
+        return e.logs
+
+    filtered = played()
+    monkeypatch.setattr(Engine, "_free_action_holders", lambda self: [[True] * 7 for _ in range(self.s.n)])
+    assert played() == filtered
+    events = {x["event"] for log in filtered for x in log}
+    assert {"agriculture", "company"} <= events
