@@ -81,7 +81,7 @@ class Batch:
         self.unrest, self.gold = s.unrest[gs, ps], s.gold[gs, ps]
         self.vp = s.vp[take]
         self.dev_owned, self.dev_used = s.dev_owned[take], s.dev_used[take]
-        self.tile_owner = s.alliance_owner[take][:, None, :] == seat[None, :, None]        # (B,7,tiles)
+        self.alliance_owner = s.alliance_owner[take]                                        # (B,tiles)
         held = (self.pirates[0] >= 0) & (self.pirates[1] == ps)
         held = held.astype(int) + ((self.revolt[0] >= 0) & (self.revolt[1] == ps))
         self.can_place = e.marker_limit - self.markers[b, ps].sum(axis=1) - held > 0   # SOE-A32
@@ -140,9 +140,9 @@ class AttackScan:
         self.revolt_slot, self.pirates_slot = MAX_SEATS + width, MAX_SEATS + width + 1
         self.vp_pad = np.zeros((N_REGIONS, MAX_SEATS + 1), dtype=np.int64)
         self.vp_pad[:, : t.vp.shape[1]] = t.vp
-        self.tile_army_t = (t.alliance_regions & t.alliance_army[:, None]).astype(np.int64).T   # (R, tiles)
+        self.tile_army_t = (t.alliance_regions & t.alliance_army[:, None]).astype(bool).T     # (R, tiles)
         self.europe = np.asarray(t.europe, dtype=bool)
-        self.token_regions = (t.token_region[:, None] == np.arange(N_REGIONS)).astype(np.int64)       # (T,R)
+        self.token_regions = (t.token_region[:, None] == np.arange(N_REGIONS)).astype(float)   # (T,R), for BLAS
         self.tok_gold, self.tok_vp = np.asarray(t.token_gold), np.asarray(t.token_vp)
         self.tok_strength = np.asarray(t.token_strength)
         self.revolt_strength = e.rule("raids.slave_revolt_strength")
@@ -191,38 +191,40 @@ class AttackScan:
         own, used = x.dev_owned, x.dev_used
         reserves = np.minimum(own[..., k["reserves"]] - used[..., k["reserves"]], 1)          # (B,7)
         training, naval_training = own[..., k["army_training"]], own[..., k["naval_training"]]
-        any_tile = x.tile_owner.any()
+        m = np.arange(len(b))
+        has_nav = self.has_nav[r]
+        army_r = x.army[b, :, r]                                                       # (M,7) every seat's
+        fleet_r = np.where(has_nav[:, None], x.fleet[b, :, self.nav[r]], 0)           # ... in the naval region
+        any_tile = (x.alliance_owner >= 0).any()
+        owners, army_tiles = x.alliance_owner[b], self.tile_army_t[r]                  # (M,tiles)
 
         def alliance(seat: np.ndarray) -> np.ndarray:        # alliance army tile of `seat` in r (M,)
             if not any_tile:
                 return np.zeros(len(b), dtype=np.int64)
-            return np.minimum(e.alliance_plus * (x.tile_owner[b, seat] * self.tile_army_t[r]).sum(axis=1), 1)
+            return np.minimum(e.alliance_plus * ((owners == seat[:, None]) & army_tiles).sum(axis=1), 1)
 
-        nav_fleet = np.where(self.has_nav, x.fleet[:, :, self.nav], 0)                         # (B,7,R)
-        has_nav = self.has_nav[r]
-        armies = np.minimum(x.my_army[b, r], CAP_ARMIES)
-        fleets = np.where(c.revolt, np.minimum(x.my_fleet[b, r], CAP_FLEETS), np.minimum(nav_fleet[b, c.p, r],
-                                                                                        CAP_FLEETS))
-        ally_armies = np.minimum((x.army[b, :, r] * x.allies[b]).sum(axis=1), CAP_ALLIES)
+        armies = np.minimum(army_r[m, c.p], CAP_ARMIES)
+        fleets = np.where(c.revolt, np.minimum(x.my_fleet[b, r], CAP_FLEETS), np.minimum(fleet_r[m, c.p], CAP_FLEETS))
+        allies = x.allies[b]                                                           # (M,7)
+        ally_armies = np.minimum((army_r * allies).sum(axis=1), CAP_ALLIES)
         at, dat = training[b, c.p], training[b, d]
         naval = np.where(player, has_nav, has_nav | c.revolt)
         on_land = player & (armies > 0)
-        def_fleets = np.where(player, np.minimum(nav_fleet[b, d, r], CAP_FLEETS), 0)
+        def_fleets = np.where(player, np.minimum(fleet_r[m, d], CAP_FLEETS), 0)
         fought = player & (fleets > 0) & (def_fleets > 0)
         ant, dnt = naval_training[b, c.p], naval_training[b, d]
         theirs = x.allies_of[b, d]                                                             # (M,7)
         return {
             "att_armies": armies,
-            "def_armies": np.where(on_land, np.minimum(x.army[b, d, r], CAP_ARMIES), 0),
+            "def_armies": np.where(on_land, np.minimum(army_r[m, d], CAP_ARMIES), 0),
             "def_forts": np.where(on_land, x.fort[b, d, r], 0),
             # against a neutral or a tile the own fleet counts only as naval support (SOE-12.14)
             "att_fleets": np.where(player, fleets, naval & (fleets > 0)),
             "def_fleets": def_fleets,
             "att_ally_armies": np.where(player & ~on_land, 0, ally_armies),
-            "att_ally_fleets": np.where(player, np.minimum((nav_fleet[b, :, r] * x.allies[b]).sum(axis=1),
-                                                           CAP_ALLIES), 0),
-            "def_ally_armies": np.where(on_land, np.minimum((x.army[b, :, r] * theirs).sum(axis=1), CAP_ALLIES), 0),
-            "def_ally_fleets": np.where(player, np.minimum((nav_fleet[b, :, r] * theirs).sum(axis=1), CAP_ALLIES), 0),
+            "att_ally_fleets": np.where(player, np.minimum((fleet_r * allies).sum(axis=1), CAP_ALLIES), 0),
+            "def_ally_armies": np.where(on_land, np.minimum((army_r * theirs).sum(axis=1), CAP_ALLIES), 0),
+            "def_ally_fleets": np.where(player, np.minimum((fleet_r * theirs).sum(axis=1), CAP_ALLIES), 0),
             "att_army_training": np.where(on_land, at > dat, ~player & (at > 0)),
             "def_army_training": on_land & (dat > at),
             "att_naval_training": fought & (ant > dnt),

@@ -162,7 +162,7 @@ class FocusRegions:
 
     def __init__(self, e, x: Batch) -> None:
         b = np.arange(len(x.g))
-        neutrals = (x.tokens_on & e.is_neutral).astype(np.int64) @ e.attack_scan.token_regions       # (B,R)
+        neutrals = (x.tokens_on & e.is_neutral).astype(float) @ e.attack_scan.token_regions        # (B,R) counts
         theirs = (x.markers * x.enemies[:, :, None]).sum(axis=1)
         weight = np.where(e.attack_scan.europe, x.params[PARAMS.index("europe_weight"), :, None],
                           x.params[PARAMS.index("colonial_weight"), :, None])
