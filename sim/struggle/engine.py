@@ -499,9 +499,9 @@ class Engine:
                 if not games:
                     continue
                 acting = [self.players[g][order[g][pos]] for g in games]
-                holds = self._free_action_holders()
-                for g, player in zip(games, acting):           # free actions, then War Office attacks
-                    if holds[g][player.p]:
+                holds = self._free_action_holders(games, [player.p for player in acting])
+                for player, free in zip(acting, holds):       # free actions, then War Office attacks
+                    if free:
                         player.free_actions()
                 self.slots_played += 1
                 self.prepare_turns(acting, war_office=True)
@@ -526,13 +526,14 @@ class Engine:
                     self.resolve(pending)
                     self._stepped("action")
 
-    def _free_action_holders(self) -> list[list[bool]]:
-        """[game][seat]: holds a tile used as a free action at the start of a turn (SOE-7.3:
-        Improved Agriculture, Diplomatic Service, Blockade (a), a company tile); players are
-        asked for free actions only then."""
+    def _free_action_holders(self, games: list[int], seats: list[int]) -> list[bool]:
+        """Whether each (game, seat) holds a tile used as a free action at the start of a turn
+        (SOE-7.3: Improved Agriculture, Diplomatic Service, Blockade (a), a company tile);
+        players are asked for free actions only then."""
         s = self.s
-        tiles = s.dev_owned[:, :, self.free_action_tiles].any(axis=2)
-        companies = (s.company_owner[:, None, :] == np.arange(MAX_SEATS)[None, :, None]).any(axis=2)
+        g, p = np.array(games), np.array(seats)
+        tiles = s.dev_owned[g, p][:, self.free_action_tiles].any(axis=1)
+        companies = (s.company_owner[g] == p[:, None]).any(axis=1)
         return (tiles | companies).tolist()
 
     # ------------------------------------------------------------------ auction (SOE-6)

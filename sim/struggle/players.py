@@ -378,6 +378,8 @@ class ScriptedPlayer(Player):
         self.hopes: tuple[int, bool, bool, bool] | None = None   # (slot, may_buy_a_tile, may_colonise, may_build)
         self.prepared: tuple | None = None     # (engine slot, fee paid, best_attack answer)
         self._threats: tuple | None = None     # ((war, engine slot), threats)
+        self._best_proposal: tuple | None = None   # (auction key, proposal, value, placed rows)
+        self._token_counts: tuple | None = None    # (token states, tokens per region, neutrals per region)
         self.focus: tuple | None = None        # (engine slot, FocusRegions, row)
 
     # ---- valuations
@@ -432,7 +434,7 @@ class ScriptedPlayer(Player):
         if placed < fleets_first and e.setup_locations(g, p, FLEET):
             seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
             col = [r for r in seas if e.colonial_list[r]] or seas
-            on_map = e.tokens_per_region(g).tolist()
+            on_map = self.token_counts()[0]
             r = max(col, key=lambda r: (marker_val[r] + 0.1 * on_map[r], -r))
             return FLEET, r
         locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
@@ -445,10 +447,19 @@ class ScriptedPlayer(Player):
             kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
             return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
                                    or e.setup_locations(g, p, kind))
-        neutrals = e.neutrals_per_region(g).tolist()
+        neutrals = self.token_counts()[1]
         weight = self.region_weight_list
         r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * weight[r] - 0.5 * units[r][ARMY], -r))
         return ARMY, r
+
+    def token_counts(self) -> tuple[list[int], list[int]]:
+        """Tokens of any kind and neutral tokens on the map per region, kept while the tokens
+        stay as they are (all of the setup placement, SOE-3.8)."""
+        e = self.e
+        key = e.s.token_state[self.g].tobytes()
+        if self._token_counts is None or self._token_counts[0] != key:
+            self._token_counts = (key, e.tokens_per_region(self.g).tolist(), e.neutrals_per_region(self.g).tolist())
+        return self._token_counts[1:]
 
     # ---- auction (SOE-23.4)
     def threats(self) -> dict[int, float]:
@@ -496,21 +507,29 @@ class ScriptedPlayer(Player):
         return out
 
     def bid(self, current, proposal, unallied):
-        if len(unallied) == 1:
-            cands = [(unallied[0], UPPER), (unallied[0], LOWER)]
-        else:
-            cands = [(a, b) for a in unallied for b in unallied if a != b]
-        threats = self.threats()
-        placed = {q: r for q, r in enumerate(self.e.s.row[self.g, : self.e.n_players_list[self.g]].tolist()) if r >= 0}
-        values = self.proposal_values(cands if current is None else [*cands, proposal], unallied, threats, placed)
-        i = values.index(max(values[: len(cands)]))
+        """SOE-23.4: propose the best placement for me; outbid while its gain over the current
+        proposal pays for the price. The best proposal is kept for the whole auction (the same
+        unallied players and rows); only the current proposal is valued at each bid."""
+        e = self.e
+        rows = e.s.row[self.g, : e.n_players_list[self.g]].tolist()
+        key = (e.s.war, e.slots_played, tuple(unallied), tuple(rows))
+        if self._best_proposal is None or self._best_proposal[0] != key:
+            if len(unallied) == 1:
+                cands = [(unallied[0], UPPER), (unallied[0], LOWER)]
+            else:
+                cands = [(a, b) for a in unallied for b in unallied if a != b]
+            placed = {q: r for q, r in enumerate(rows) if r >= 0}
+            values = self.proposal_values(cands, unallied, self.threats(), placed)
+            i = values.index(max(values))
+            self._best_proposal = (key, cands[i], values[i], placed)
+        _, best, best_value, placed = self._best_proposal
         if current is None:
-            return 0, cands[i]
-        gain = values[i] - values[-1]
+            return 0, best
+        gain = best_value - self.proposal_values([proposal], unallied, self.threats(), placed)[0]
         price = current + 1
         if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
                 and self.unrest_of(self.p) < self.q["unrest_budget"]:
-            return price, cands[i]
+            return price, best
         return None, None
 
     # ---- free actions (SOE-7.3, SOE-28)

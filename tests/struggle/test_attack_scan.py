@@ -188,7 +188,7 @@ def test_asking_only_tile_holders_for_free_actions_changes_nothing_soe_7_3(monke
         return e.logs
 
     filtered = played()
-    monkeypatch.setattr(Engine, "_free_action_holders", lambda self: [[True] * 7 for _ in range(self.s.n)])
+    monkeypatch.setattr(Engine, "_free_action_holders", lambda self, games, seats: [True] * len(games))
     assert played() == filtered
     events = {x["event"] for log in filtered for x in log}
     assert {"agriculture", "company"} <= events
