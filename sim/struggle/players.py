@@ -167,12 +167,13 @@ class FocusRegions:
         weight = np.where(e.attack_scan.europe, x.params[PARAMS.index("europe_weight"), :, None],
                           x.params[PARAMS.index("colonial_weight"), :, None])
         score = weight * (neutrals + 0.7 * theirs + 0.3 * x.markers[b, x.p] + 0.1 * np.asarray(e.first_vp))
-        self.order = np.argsort(-score, axis=1, kind="stable")
+        order = np.argsort(-score, axis=1, kind="stable")
         top = np.arange(N_REGIONS) < x.rows[:, COLUMN["focus_regions"], None]
-        self.keep = top & (np.take_along_axis(score, self.order, axis=1) > 0)
+        keep = top & (np.take_along_axis(score, order, axis=1) > 0)
+        self.kept = np.where(keep, order, -1).tolist()
 
     def regions(self, i: int) -> list[int]:
-        return self.order[i][self.keep[i]].tolist()
+        return [r for r in self.kept[i] if r >= 0]
 
 
 class Player:
