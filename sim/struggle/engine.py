@@ -1177,7 +1177,8 @@ class Engine:
         if policy == "never" or (naval and not self.comp.combat.reserves_in_naval_battle):
             return res
         g = a.g
-        if not any(side.main >= 0 and self.can_use(g, side.main, "reserves") for side in (x, y)):
+        if not ((x.main >= 0 and self.can_use(g, x.main, "reserves"))
+                or (y.main >= 0 and self.can_use(g, y.main, "reserves"))):
             return res
         sa, sd = res["att"], res["def"]
         rolled = False

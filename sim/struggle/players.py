@@ -54,12 +54,21 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
     `war_office`, a free War Office attack, SOE-20.4) in one array pass over the batch
     (`attack_scan`), with their focus regions and whether a tile purchase or a colony is
     possible at all; each keeps its answers for this slot of the engine."""
-    scripted = [pl for pl in (getattr(x, "inner", x) for x in players) if isinstance(pl, ScriptedPlayer)]
-    if war_office:
-        scripted = [pl for pl in scripted if pl.e.can_use(pl.g, pl.p, "war_office")]
+    if not players:
+        return
+    e = players[0].e
+    found = e.shared.get("scripted")
+    if found is None or found[0] is not players:      # the engine passes one list for a whole turn
+        found = e.shared["scripted"] = (players, [pl for pl in (getattr(x, "inner", x) for x in players)
+                                                  if isinstance(pl, ScriptedPlayer)])
+    scripted = found[1]
+    if war_office and scripted:
+        k = e.k["war_office"]
+        g, p = np.array([pl.g for pl in scripted]), np.array([pl.p for pl in scripted])
+        usable = (e.s.dev_owned[g, p, k] > e.s.dev_used[g, p, k]).tolist()             # SOE-19.3
+        scripted = [pl for pl, ok in zip(scripted, usable) if ok]
     if not scripted:
         return
-    e = scripted[0].e
     rows = e.shared.get("rows")
     if rows is None:                   # the engine's own players' parameter rows, once
         rows = e.shared["rows"] = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
