@@ -499,15 +499,15 @@ class Engine:
                 if not games:
                     continue
                 acting = [self.players[g][order[g][pos]] for g in games]
-                holds = self._free_action_holders(games, [player.p for player in acting])
-                for player, free in zip(acting, holds):       # free actions, then War Office attacks
-                    if free:
+                seats = [player.p for player in acting]
+                for player, free in zip(acting, self._free_action_holders(games, seats)):
+                    if free:                                   # free actions, then War Office attacks
                         player.free_actions()
                 self.slots_played += 1
                 self.prepare_turns(acting, war_office=True)
                 pending = []
-                for g, player in zip(games, acting):
-                    att = player.war_office_attack()
+                for g, player, office in zip(games, acting, self.usable(games, seats, "war_office")):
+                    att = player.war_office_attack() if office else None         # SOE-20.4
                     if att is not None:
                         pending.append(self.declare_attack(g, player.p, *att, war_office=True))
                 self.resolve(pending)
@@ -525,6 +525,11 @@ class Engine:
                             pending.append(att)
                     self.resolve(pending)
                     self._stepped("action")
+
+    def usable(self, games: list[int], seats: list[int], tile: str) -> list[bool]:
+        """`can_use` for each (game, seat) at once (SOE-19.3)."""
+        g, p, k = np.array(games), np.array(seats), self.k[tile]
+        return (self.s.dev_owned[g, p, k] > self.s.dev_used[g, p, k]).tolist()
 
     def _free_action_holders(self, games: list[int], seats: list[int]) -> list[bool]:
         """Whether each (game, seat) holds a tile used as a free action at the start of a turn

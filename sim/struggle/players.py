@@ -63,9 +63,7 @@ def prepare_turns(players: list, war_office: bool = False) -> None:
                                                   if isinstance(pl, ScriptedPlayer)])
     scripted = found[1]
     if war_office and scripted:
-        k = e.k["war_office"]
-        g, p = np.array([pl.g for pl in scripted]), np.array([pl.p for pl in scripted])
-        usable = (e.s.dev_owned[g, p, k] > e.s.dev_used[g, p, k]).tolist()             # SOE-19.3
+        usable = e.usable([pl.g for pl in scripted], [pl.p for pl in scripted], "war_office")
         scripted = [pl for pl, ok in zip(scripted, usable) if ok]
     if not scripted:
         return

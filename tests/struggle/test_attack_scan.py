@@ -177,9 +177,10 @@ def test_filters_never_hide_a_purchase_a_colony_or_a_build():
 
 
 def test_asking_only_tile_holders_for_free_actions_changes_nothing_soe_7_3(monkeypatch):
-    """The engine asks for free actions only players holding a tile used that way (SOE-7.3);
-    asking every player instead gives the same games, logs included, for random and scripted
-    players, and free actions do happen."""
+    """The engine asks for free actions only players holding a tile used that way (SOE-7.3),
+    and for a War Office attack only players who may use one (SOE-20.4); asking every player
+    instead gives the same games, logs included, for random and scripted players, and free
+    actions and War Office attacks do happen."""
     seatings = random_seatings(np.random.default_rng(5), 16)
 
     def played() -> list:
@@ -189,6 +190,8 @@ def test_asking_only_tile_holders_for_free_actions_changes_nothing_soe_7_3(monke
 
     filtered = played()
     monkeypatch.setattr(Engine, "_free_action_holders", lambda self, games, seats: [True] * len(games))
+    monkeypatch.setattr(Engine, "usable", lambda self, games, seats, tile: [True] * len(games))
     assert played() == filtered
     events = {x["event"] for log in filtered for x in log}
     assert {"agriculture", "company"} <= events
+    assert any(x["event"] == "attack" and x["war_office"] for log in filtered for x in log)
