@@ -93,9 +93,9 @@ def auction_threats(e) -> list:
     found = e.shared.get("threats")
     if found is None or found[0] != key:
         s = e.s
-        presence = s.markers + s.units[:, :, :N_REGIONS].sum(axis=3)                         # (B,7,R)
+        presence = (s.markers + s.units[:, :, :N_REGIONS].sum(axis=3)).astype(float)        # (B,7,R)
         both = np.minimum(presence[:, :, None, :], presence[:, None, :, :])                  # (B,7,7,R)
-        found = e.shared["threats"] = (key, (both @ np.asarray(e.first_vp)).astype(float).tolist())
+        found = e.shared["threats"] = (key, (both @ np.asarray(e.first_vp, dtype=float)).tolist())   # exact sums
     return found[1]
 
 
