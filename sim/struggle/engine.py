@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from sim.core.dice import PAIR_DIFF, PAIR_FIRST, PAIR_SECOND, PAIR_SEVEN
+from sim.core.gcpause import collector_paused
 from sim.core.random import stream
 from sim.struggle import combat, scoring, sea
 from sim.struggle.attack_scan import AttackScan
@@ -91,7 +92,6 @@ class Attack:
     land_kind: int = ARMY              # ARMY: losses are armies/forts; FLEET: a fleet-only battle
     support: int = 0                   # +1 attacker, -1 defender, 0 none
     blockade_b: tuple = ()             # seats using Blockade (b)
-    result: dict = field(default_factory=dict)
 
 
 class Engine:
@@ -442,7 +442,12 @@ class Engine:
 
     # ------------------------------------------------------------------ war flow (SOE-4)
     def play(self) -> None:
-        """Setup, three wars and the end of the game for every game of the batch."""
+        """Setup, three wars and the end of the game for every game of the batch (with the
+        cyclic garbage collector paused: play makes no reference cycles, `sim.core.gcpause`)."""
+        with collector_paused():
+            self._play()
+
+    def _play(self) -> None:
         self.setup()
         self._stepped("setup")
         for war in range(1, self.rule("game.wars") + 1):
