@@ -724,15 +724,17 @@ class Engine:
     # ---- B: build (SOE-9)
     def build_options(self, g: int, p: int) -> list[tuple[int, str | None]]:
         """SOE-9.1/9.5, SOE-20.5..20.7: (unit kind, free tile or None) that `p` may build now.
-        A kind whose pieces are all on the map needs destroy-and-rebuild (a unit of it exists)."""
+        A kind whose pieces are all on the map needs destroy-and-rebuild (a unit of it exists);
+        without population only a free rebuild builds (option `rebuild_pays_population`)."""
         s, k = self.s, self.k
         own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()
         paid = s.population[g, p] >= self.build_pop
+        free_rebuild = not paid and not self.opt("rebuild_pays_population")
         out = []
         for kind in (ARMY, FLEET, FORT):
             if self.limits[kind] <= 0 and self.pieces_on_map(g, p, kind) == 0:      # no piece at all
                 continue
-            if paid:
+            if paid or (free_rebuild and self.rebuild_sources(g, p, kind)):
                 out.append((kind, None))
             if kind == ARMY:
                 if own[k["mercenaries"]] > used[k["mercenaries"]]:
@@ -742,6 +744,18 @@ class Engine:
             elif kind == FLEET and own[k["pressgangs"]] > used[k["pressgangs"]]:
                 out.append((kind, "pressgangs"))
         return out
+
+    def rebuild_sources(self, g: int, p: int, kind: int) -> list[tuple[int, int]]:
+        """SOE-9.5 / SOE-A14: (location, unit kind) of the own units `p` may destroy to build a
+        unit of `kind`. Recommended reading: at any time, a unit of the same kind; options
+        `rebuild_any_time` (false: only with every piece of the kind on the map) and
+        `rebuild_same_type` (false: a unit of any kind, unless the kind has no piece left)."""
+        full = self.pieces_on_map(g, p, kind) >= self.limits[kind]
+        if not full and not self.opt("rebuild_any_time"):
+            return []
+        kinds = (kind,) if full or self.opt("rebuild_same_type") else (ARMY, FLEET, FORT)
+        units = self.s.units[g, p].tolist()
+        return [(loc, k) for k in kinds for loc in range(N_REGIONS + 1) if units[loc][k] > 0]
 
     def trained_natives_ok(self, g: int, p: int) -> bool:
         if not self.owns(g, p, "trained_natives"):
@@ -763,25 +777,38 @@ class Engine:
         return out
 
     def build(self, g: int, p: int, kind: int, tile: str | None = None, dst: int | None = None,
-              destroy_at: int | None = None, militia_dst: int | None = "none", then: int | None = None) -> None:
+              destroy_at: int | None = None, militia_dst: int | None = "none", then: int | None = None,
+              destroy_kind: int | None = None) -> None:
         """SOE-9: build one unit at home for 1 population (or free with Mercenaries / Pressgangs /
         Trained Natives, SOE-20.5..20.7), then an optional free move (a fort moves as an army,
-        SOE-9.3); with every piece of the kind on the map, destroy one (`destroy_at`) for +1
-        unrest first (SOE-9.5). Militia (SOE-20.8): an extra army for its population when no
-        free tile is used (`militia_dst` not "none": build it, moving it there if not None).
-        A Trained Natives army still has its free build move (`then`, with a sea roll)."""
+        SOE-9.3). Destroy-and-rebuild (SOE-9.5): destroy an own unit at `destroy_at` (of kind
+        `destroy_kind`, default the kind built) for +1 unrest first -- required when every piece
+        of the kind is on the map; when else and of which kind per `rebuild_sources`; it pays
+        the normal population unless `rebuild_pays_population` is false (SOE-A14). Militia
+        (SOE-20.8): an extra army for its population when no free tile is used (`militia_dst`
+        not "none": build it, moving it there if not None). A Trained Natives army still has
+        its free build move (`then`, with a sea roll)."""
         s = self.s
         if (kind, tile) not in self.build_options(g, p):
             raise RuleViolation(f"game {g}: seat {p} may not build {UNIT_NAMES[kind]} with {tile}")
-        if self.pieces_on_map(g, p, kind) >= self.limits[kind]:
-            if destroy_at is None or s.units[g, p, destroy_at, kind] == 0:
+        full = self.pieces_on_map(g, p, kind) >= self.limits[kind]
+        rebuild = full or destroy_at is not None
+        if rebuild:
+            lost = kind if destroy_kind is None else destroy_kind
+            if destroy_at is None:
                 raise RuleViolation("all pieces on the map: name a unit to destroy (SOE-9.5)")
-            s.units[g, p, destroy_at, kind] -= 1
+            if (destroy_at, lost) not in self.rebuild_sources(g, p, kind):
+                raise RuleViolation(f"game {g}: seat {p} may not destroy a {UNIT_NAMES[lost]} at {destroy_at} to build "
+                                    f"a {UNIT_NAMES[kind]} (SOE-9.5, SOE-A14 options)")
+            s.units[g, p, destroy_at, lost] -= 1
             self.add_unrest(g, p, self.rule("economy.rebuild_unrest"))
             self._check_blockade(g)
-            self.log(g, "destroy", seat=p, unit=UNIT_NAMES[kind], region=self.loc_name(destroy_at))
+            self.log(g, "destroy", seat=p, unit=UNIT_NAMES[lost], region=self.loc_name(destroy_at))
         if tile is None:
-            s.population[g, p] -= self.build_pop
+            if not rebuild or self.opt("rebuild_pays_population"):
+                if s.population[g, p] < self.build_pop:
+                    raise RuleViolation("a build without a free tile needs its population (SOE-9.1)")
+                s.population[g, p] -= self.build_pop
         else:
             self.turn_tile(g, p, tile)
         if tile == "trained_natives":

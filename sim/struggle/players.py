@@ -102,7 +102,8 @@ def auction_threats(e) -> list:
 def may_build(e, x: Batch) -> np.ndarray:
     """False where `ScriptedPlayer.choose_build` surely builds nothing (one array pass): its
     units below `max_units` and `upkeep_ratio` x income (SOE-15), and population to pay for a
-    unit (SOE-9.1) above `population_keep`, or a free-unit tile usable (SOE-20.5 .. 20.7)."""
+    unit (SOE-9.1; none for a free rebuild, SOE-A14 option) above `population_keep`, or a
+    free-unit tile usable (SOE-20.5 .. 20.7)."""
     s, k = e.s, e.k
     units = s.units[x.g, x.p].sum(axis=(1, 2))
     population = s.population[x.g, x.p]
@@ -113,7 +114,8 @@ def may_build(e, x: Batch) -> np.ndarray:
     me = np.arange(len(x.g)), x.p
     free = (usable[me][:, k["mercenaries"]] | usable[me][:, k["pressgangs"]]
             | (x.dev_owned[me][:, k["trained_natives"]] > 0))
-    paid = (population >= e.build_pop) & (population > rows[:, COLUMN["population_keep"]])
+    free_rebuild = not e.opt("rebuild_pays_population")                                  # SOE-A14 option
+    paid = ((population >= e.build_pop) | free_rebuild) & (population > rows[:, COLUMN["population_keep"]])
     return room & (paid | free)
 
 
@@ -331,7 +333,8 @@ class RandomPlayer(Player):
             if self.rng.random() < 0.6:
                 dsts = [d for d in range(N_REGIONS) if e.may_move_from_home(g, p, unit, d)]
                 dst = self.pick(dsts) if dsts else None
-            return ("build", unit, tile, dst, self.destroy_location(unit), None if self.rng.random() < 0.5 else "none")
+            at, lost = self.rebuild_choice(unit, tile)
+            return ("build", unit, tile, dst, at, None if self.rng.random() < 0.5 else "none", None, lost)
         if kind == "move":
             n = int(self.rng.integers(1, e.units_per_move(g, p) + 1))
             plan = [choice]
@@ -350,6 +353,20 @@ class RandomPlayer(Player):
             blockade = e.owns(g, p, "blockade") > 0 and self.rng.random() < 0.5
             return ("attack", r, target, False, surprise, blockade)
         return ("colonise", choice)
+
+    def rebuild_choice(self, kind: int, tile: str | None) -> tuple[int | None, int | None]:
+        """(location, kind) of the unit to destroy for a build, or (None, None): required with
+        every piece of the kind on the map and for a free rebuild without population; otherwise
+        one build in ten destroys a unit where the options allow it (SOE-9.5, SOE-A14)."""
+        e, g, p = self.e, self.g, self.p
+        at = self.destroy_location(kind)
+        if at is not None:
+            return at, kind
+        sources = e.rebuild_sources(g, p, kind)
+        must = tile is None and e.s.population[g, p] < e.build_pop
+        if sources and (must or self.rng.random() < 0.1):
+            return self.pick(sources)
+        return None, None
 
     def help(self, ally, opp, region, armies, fleets, attacker_side):
         return int(self.rng.integers(armies + 1)), int(self.rng.integers(fleets + 1))
@@ -670,6 +687,8 @@ class ScriptedPlayer(Player):
         if units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
             return None
         opts = e.build_options(g, p)
+        if s.population[g, p] < e.build_pop:   # without population only a free rebuild (SOE-A14 option)
+            opts = [(k, t) for k, t in opts if t is not None or self.destroy_location(k) is not None]
         if not opts:
             return None
         if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):

@@ -288,6 +288,59 @@ def test_destroy_and_rebuild_costs_one_unrest():
     assert s.units[0, 0, gs, FORT] == 1 and s.units[0, 0, HOME, FORT] == 1 and s.unrest[0, 0] == 1
 
 
+def test_destroy_and_rebuild_at_any_time_soe_9_5_and_a14():
+    """SOE-9.5 / SOE-A14 (recommended): a player may destroy an own unit and build one of the
+    same type although pieces are left, for 1 unrest and the normal population; a unit of
+    another type may not be destroyed for it."""
+    e = blank(["prussia", "russia"])
+    s = e.s
+    gs, baltic = region(e, "german_states"), region(e, "baltic")
+    s.units[0, 0, gs, ARMY] = 1
+    with pytest.raises(RuleViolation):
+        e.build(0, 0, ARMY, None, baltic, destroy_at=HOME)             # no army at home
+    s.units[0, 0, baltic, FLEET] = 1
+    with pytest.raises(RuleViolation):
+        e.build(0, 0, ARMY, None, None, destroy_at=baltic, destroy_kind=FLEET)
+    e.build(0, 0, ARMY, None, baltic, destroy_at=gs)
+    assert s.units[0, 0, gs, ARMY] == 0 and s.units[0, 0, baltic, ARMY] == 1
+    assert s.unrest[0, 0] == 1 and s.population[0, 0] == 4
+
+
+def test_rebuild_options_soe_a14():
+    """The SOE-A14 alternatives: only with every piece on the map (`rebuild_any_time=false`),
+    any type (`rebuild_same_type=false`, but a type with no piece left needs its own), and a
+    free rebuild (`rebuild_pays_population=false`: no population, offered even at 0)."""
+    from sim.struggle.components import load_components
+    e = blank(["prussia", "russia"], comp=load_components(["options.rebuild_any_time=false"]))
+    gs = region(e, "german_states")
+    e.s.units[0, 0, gs, ARMY] = 1
+    with pytest.raises(RuleViolation):
+        e.build(0, 0, ARMY, None, None, destroy_at=gs)
+    assert e.rebuild_sources(0, 0, ARMY) == []
+
+    e = blank(["prussia", "russia"], comp=load_components(["options.rebuild_same_type=false"]))
+    s = e.s
+    baltic = region(e, "baltic")
+    s.units[0, 0, baltic, FLEET] = 1
+    e.build(0, 0, ARMY, None, None, destroy_at=baltic, destroy_kind=FLEET)
+    assert s.units[0, 0, baltic, FLEET] == 0 and s.units[0, 0, HOME, ARMY] == 1 and s.unrest[0, 0] == 1
+    s.units[0, 0, gs, FORT], s.units[0, 0, baltic, FLEET] = e.limits[FORT], 1
+    assert e.rebuild_sources(0, 0, FORT) == [(gs, FORT)]                # every fort on the map
+    with pytest.raises(RuleViolation):
+        e.build(0, 0, FORT, None, None, destroy_at=baltic, destroy_kind=FLEET)
+
+    e = blank(["prussia", "russia"], comp=load_components(["options.rebuild_pays_population=false"]))
+    s = e.s
+    s.population[0, 0] = 0
+    assert (ARMY, None) not in e.build_options(0, 0)                   # nothing to destroy
+    s.units[0, 0, gs, ARMY] = 1
+    assert (ARMY, None) in e.build_options(0, 0)
+    with pytest.raises(RuleViolation):
+        e.build(0, 0, ARMY, None, None)                                 # a plain build still pays
+    e.build(0, 0, ARMY, None, None, destroy_at=gs)
+    assert s.population[0, 0] == 0 and s.units[0, 0, HOME, ARMY] == 1 and s.unrest[0, 0] == 1
+
+
 def test_forts_move_only_from_home():
     """SOE-9.4: a fort moves (as an army) only until it has stood in a VP region."""
     e = blank(["prussia", "russia"])
