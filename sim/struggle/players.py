@@ -392,13 +392,11 @@ class ScriptedPlayer(Player):
     def __init__(self, engine, g, seat, rng, params: dict) -> None:
         super().__init__(engine, g, seat, rng)
         self.q = params
-        t = engine.t
-        self.region_weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"]
-                                       for r in range(N_REGIONS)])
-        self.region_weight_list = self.region_weight.tolist()
-        wanted = set(params["tiles"])
-        self.params_row = np.array([params[name] for name in ROW] + [name in wanted for name in t.dev],
-                                   dtype=float)                           # the array passes' columns (ROW)
+        columns = engine.shared.setdefault("strategy_columns", {})     # one set per parameter table
+        found = columns.get(id(params))
+        if found is None or found[0] is not params:
+            found = columns[id(params)] = (params, *_columns(engine.t, params))
+        _, self.region_weight, self.region_weight_list, self.params_row = found
         self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
         self.hopes: tuple[int, bool, bool, bool] | None = None   # (slot, may_buy_a_tile, may_colonise, may_build)
         self.prepared: tuple | None = None     # (engine slot, fee paid, best_attack answer)
@@ -776,6 +774,15 @@ class ScriptedPlayer(Player):
 
     def refuse_battle(self, attack, res) -> bool:
         return res["winner"] >= 0
+
+
+def _columns(t, params: dict) -> tuple[np.ndarray, list[float], np.ndarray]:
+    """A strategy's region weights (array and list) and its row of the array passes (ROW, then
+    one 0/1 column per development tile on its priority list); shared, read-only."""
+    weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"] for r in range(N_REGIONS)])
+    wanted = set(params["tiles"])
+    row = np.array([params[name] for name in ROW] + [name in wanted for name in t.dev], dtype=float)
+    return weight, weight.tolist(), row
 
 
 def _vp_at(counts: list[int], values: list[int], who: int) -> int:
