@@ -403,7 +403,7 @@ class ScriptedPlayer(Player):
         self._threats: tuple | None = None     # ((war, engine slot), threats)
         self._best_proposal: tuple | None = None   # (auction key, proposal, value, placed rows)
         self._token_counts: tuple | None = None    # (token states, tokens per region, neutrals per region)
-        self.focus: tuple | None = None        # (engine slot, FocusRegions, row)
+        self.focus: tuple | None = None        # (engine slot, FocusRegions, row[, its list once asked])
 
     # ---- valuations
     def unrest_price(self) -> float:
@@ -674,8 +674,9 @@ class ScriptedPlayer(Player):
         e = self.e
         if self.focus is None or self.focus[0] != e.slots_played:
             self.focus = (e.slots_played, FocusRegions(e, Batch(e, [self])), 0)
-        _, focus, row = self.focus
-        return focus.regions(row)
+        if len(self.focus) == 3:                      # the list, once asked, is kept for the slot
+            self.focus = (*self.focus, self.focus[1].regions(self.focus[2]))
+        return self.focus[3]
 
     def choose_build(self):
         e, g, p = self.e, self.g, self.p
@@ -735,6 +736,7 @@ class ScriptedPlayer(Player):
         n = e.units_per_move(g, p)
         u = s.units[g, p].tolist()
         colonial = e.colonial_list
+        idle = None
         for r in targets:
             if colonial[r] and u[r][FLEET] == 0:
                 srcs = [src for src in range(N_REGIONS + 1) if u[src][FLEET] > 1 or (u[src][FLEET] and src == HOME)
@@ -746,7 +748,9 @@ class ScriptedPlayer(Player):
                     u[r][FLEET] += 1
             if len(plan) >= n:
                 break
-            idle = [src for src in range(N_REGIONS + 1) if u[src][ARMY] > 0 and src not in targets]
+            if idle is None:                          # armies outside the targets (until one moves)
+                idle = [src for src in range(N_REGIONS + 1) if u[src][ARMY] > 0 and src not in targets]
+            moved = False
             for src in idle:
                 if len(plan) >= n:
                     break
@@ -754,6 +758,9 @@ class ScriptedPlayer(Player):
                     plan.append((ARMY, src, r))
                     u[src][ARMY] -= 1
                     u[r][ARMY] += 1
+                    moved = True
+            if moved:
+                idle = None
             if len(plan) >= n:
                 break
         if not plan:
