@@ -31,6 +31,7 @@ from analyses import tile_value as tv
 from analyses import tournament
 from sim import games
 from sim.core import runner
+from sim.core.contract import has_assets
 from sim.core.design import balanced
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
@@ -70,9 +71,9 @@ def odds_section(game: str, page: battle_odds.OddsPage | None) -> list[str]:
 def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runner.Plan:
     """A balanced tournament of the game's scripted strategies, as many as there are seats
     (the random baseline is measured in the tile-value skill levels instead)."""
-    strategies = [s for s in engine.STRATEGIES if s != "random"][: size.players]
-    design = balanced(engine.POWERS, size.players, strategies, engine.STRATEGIES,
-                      engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    strategies = [s for s in engine.INFO.strategies if s != "random"][: size.players]
+    design = balanced(engine.INFO.powers, size.players, strategies, engine.INFO.strategies,
+                      engine.INFO.min_players, engine.INFO.max_players)
     n = design.whole_blocks(size.games)
     return runner.Plan(module=games.module_path(game), seed=size.seed, design=design, games=n,
                        batch_size=runner.default_batch_size(design, n, size.jobs), data=data)
@@ -80,7 +81,7 @@ def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runn
 
 def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> list[tv.Experiment]:
     """One tile-value experiment per skill level, every request checked before anything runs."""
-    costs = engine.tile_costs(data)
+    costs = engine.asset_costs(data)
     tiles = size.tiles or tuple(sorted(costs))
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
                                  seed=size.seed, grants=dict(engine.GRANTS)) for s in size.tile_strategies]
@@ -138,7 +139,7 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
 
 def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size: ReportSize, folder: Path,
                   rel: str) -> tuple[list[str], str]:
-    costs = engine.tile_costs(data)
+    costs = engine.asset_costs(data)
     say(f"tile values: {len(experiments)} skill level(s) x {experiments[0].blocks} blocks of "
         f"{2 * len(experiments[0].tiles) + 1 + len(experiments[0].grants)} arms")
     values, resources = tv.measure(experiments, costs, jobs=size.jobs, quiet=False)
@@ -187,7 +188,7 @@ def prepare(game: str, size: ReportSize) -> Playable:
     """Load and check everything a playable game's section needs, so bad input fails at once."""
     engine = games.load(game)
     data = games.load_data(game, engine)
-    experiments = tile_experiments(game, engine, data, size) if hasattr(engine, "tile_costs") else []
+    experiments = tile_experiments(game, engine, data, size) if has_assets(engine) else []
     return Playable(engine, data, tournament_plan(game, engine, data, size), experiments)
 
 
@@ -215,7 +216,7 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
                     assumed=data.assumed())
         summaries.append("No full-game engine yet: odds and scoring only.")
     body.append(html.provenance(meta))
-    return Section(game, TITLES.get(game, game), " ".join(summaries), body)
+    return Section(game, games.title(game), " ".join(summaries), body)
 
 
 def say(message: str) -> None:
@@ -223,18 +224,14 @@ def say(message: str) -> None:
     print(f"report: {message}", file=sys.stderr, flush=True)
 
 
-TITLES = {"struggle": "Struggle of Empires", "conquest": "Conquest of the Empire (classic)",
-          "acres": "A Few Acres of Snow", "discovery": "Age of Empires III: The Age of Discovery"}
-
-
 def build_report(out: Path, size: ReportSize) -> Path:
     """Write `out/index.html` with every game's section; return its path."""
-    playable = {game: prepare(game, size) for game in games.names() if game in TITLES}
+    playable = {game: prepare(game, size) for game in games.names() if game in games.PACKAGES}
     out.mkdir(parents=True, exist_ok=True)
     say("odds pages")
     pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(out, quick=size.quick)}
     sections = [game_section(game, pages.get(game), size, out, playable.get(game))
-                for game in TITLES if game in pages or game in playable]
+                for game in games.PACKAGES if game in pages or game in playable]
     toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
     body = [html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "
                          "tile values and fair prices, flagged imbalances, and the assumptions behind them. "

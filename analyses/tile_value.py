@@ -17,10 +17,9 @@ gold), with a bootstrap interval over blocks. The observational metric -- win ra
 own T vs those that do not, in the base arm -- is printed beside it and labelled biased: good
 players and good positions buy more tiles.
 
-A game takes part by exposing, besides the runner contract (sim.core.seating):
-`INTERVENTIONS` (containing "force", "ban" and "grant_<resource>" keys),
-`tile_costs(data) -> {tile: {resource: units removed when paying}}` and `GRANTS` ({resource:
-dose}); an optional `tiles` results column (comma-separated tiles owned) enables the
+A game takes part through the asset interface of sim.core.contract: `INTERVENTIONS`
+(containing "force", "ban" and "grant_<resource>" keys), `asset_costs(data) -> {asset: {resource:
+units removed when paying}}` and `GRANTS` ({resource: dose}); an optional `tiles` results column (comma-separated tiles owned) enables the
 observational metric.
 """
 
@@ -36,6 +35,7 @@ import pandas as pd
 
 from sim import games
 from sim.core import runner
+from sim.core.contract import has_assets
 from sim.core.causal import (Effect, block_means, bootstrap_means, cost_in_gold, fair_price_statistic,
                              paired_effect, percentile_interval, resource_rates)
 from sim.core.design import Design
@@ -72,25 +72,25 @@ class Experiment:
 
 def require_support(engine: Any, game: str) -> None:
     """Tile-value experiments need the game's interventions, tile costs and grant doses."""
-    for attr in ("INTERVENTIONS", "tile_costs", "GRANTS"):
-        if not hasattr(engine, attr):
-            raise UserError(f"game {game!r} does not support tile-value experiments yet (its engine has no {attr})")
+    if not has_assets(engine):
+        raise UserError(f"game {game!r} does not support value experiments yet (its engine has no asset "
+                        f"interface: INTERVENTIONS, GRANTS, asset_costs)")
 
 
 def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str, float]]:
     """Validate the request against what the game supports; return the tile costs."""
     require_support(engine, experiment.game)
-    if experiment.strategy not in engine.STRATEGIES:
-        raise one_of("strategy", experiment.strategy, engine.STRATEGIES)
-    costs = engine.tile_costs(data)
+    if experiment.strategy not in engine.INFO.strategies:
+        raise one_of("strategy", experiment.strategy, engine.INFO.strategies)
+    costs = engine.asset_costs(data)
     for tile in experiment.tiles:
         if tile not in costs:
             raise one_of("tile", tile, sorted(costs))
     if experiment.blocks < 2:
         raise UserError(f"--blocks {experiment.blocks}: at least 2 blocks are needed for an interval")
-    if not engine.MIN_PLAYERS <= experiment.players <= engine.MAX_PLAYERS:
+    if not engine.INFO.min_players <= experiment.players <= engine.INFO.max_players:
         raise UserError(f"--players {experiment.players} is out of range; this game allows "
-                        f"{engine.MIN_PLAYERS}..{engine.MAX_PLAYERS}")
+                        f"{engine.INFO.min_players}..{engine.INFO.max_players}")
     return costs
 
 
@@ -100,7 +100,7 @@ def run_experiment(experiment: Experiment, jobs: int = 1, quiet: bool = True) ->
     data = games.load_data(experiment.game, engine, experiment.overrides)
     check(engine, experiment, data)
     arms = experiment.lineups()
-    design = Design(powers=tuple(engine.POWERS), lineups=tuple(arms.values()))
+    design = Design(powers=tuple(engine.INFO.powers), lineups=tuple(arms.values()))
     plan = runner.Plan(module=games.module_path(experiment.game), seed=experiment.seed, design=design,
                        games=experiment.blocks * design.block_size,
                        batch_size=runner.default_batch_size(design, experiment.blocks * design.block_size, jobs),

@@ -26,8 +26,8 @@ TOY_WORK = "20"         # repeat each toy game 20 times: about a millisecond of 
 
 
 def plan_for(name: str, engine, games_: int) -> runner.Plan:
-    strategies = [s for s in engine.STRATEGIES if s != "random"][:PLAYERS]
-    design = balanced(engine.POWERS, PLAYERS, strategies, engine.STRATEGIES, engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    strategies = [s for s in engine.INFO.strategies if s != "random"][:PLAYERS]
+    design = balanced(engine.INFO.powers, PLAYERS, strategies, engine.INFO.strategies, engine.INFO.min_players, engine.INFO.max_players)
     n = design.whole_blocks(games_)
     return runner.Plan(module=games.module_path(name), seed=1, design=design, games=n,
                        batch_size=runner.default_batch_size(design, n, 2), data=games.load_data(name, engine))

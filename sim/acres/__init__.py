@@ -3,3 +3,5 @@
 Spec: rules/a_few_acres_of_snow.md (`AFS-...` ids). `components.load()` gives the validated data,
 `siege.siege_odds()` the Monte Carlo odds of one siege, `scoring.final_scores()` AFS-15 scoring.
 """
+
+TITLE = "A Few Acres of Snow"

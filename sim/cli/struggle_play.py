@@ -57,7 +57,7 @@ def seatings_for(players: int, strategies: list[str], games: int, powers: tuple[
 
 def play(args: argparse.Namespace) -> int:
     from sim.struggle.components import load_components
-    from sim.struggle.play import POWERS, play_games
+    from sim.struggle.play import INFO, play_games
     from sim.struggle.players import STRATEGIES
 
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
@@ -73,7 +73,7 @@ def play(args: argparse.Namespace) -> int:
     if args.jobs > 1 and args.log:
         sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
     comp = load_components(args.overrides, args.variants)
-    seatings = seatings_for(args.players, strategies, args.games, POWERS)
+    seatings = seatings_for(args.players, strategies, args.games, INFO.powers)
     indices = list(range(args.games))
     if args.jobs > 1 and not args.log:
         from joblib import Parallel, delayed

@@ -122,8 +122,8 @@ def _start(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
     game = args.run_game
     require(args.strategies is not None, "--strategies is required (comma-separated strategy names)")
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
-    players = args.players or max(engine.MIN_PLAYERS, len(strategies))
-    design = balanced(engine.POWERS, players, strategies, engine.STRATEGIES, engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    players = args.players or max(engine.INFO.min_players, len(strategies))
+    design = balanced(engine.INFO.powers, players, strategies, engine.INFO.strategies, engine.INFO.min_players, engine.INFO.max_players)
     data = games.load_data(game, engine, args.overrides or (), args.variants or ())
     seed = 1 if args.seed is None else args.seed
     n = design.whole_blocks(args.games or 1000)
@@ -141,7 +141,7 @@ def _resume(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
     store = RunStore.open(args.resume)
     require(store.manifest["game"] == game,
             f"--resume {args.resume}: the folder holds a {store.manifest['game']!r} run, not {game!r}")
-    plan = runner.resumed_plan(store, games.load_data(game, engine, store.manifest.get("overrides") or {}))
+    plan = runner.resumed_plan(store, games.load_data(game, engine, store.manifest.get("overrides") or {}), engine)
     store.note(resumed=[*store.manifest.get("resumed", []), now()])
     if store.manifest.get("code_version") != code_version():
         sys.stderr.write(f"empires: warning: run started with code {store.manifest.get('code_version')}, "
@@ -159,7 +159,7 @@ def _print_levels(summary: dict) -> None:
 
 def manifest_provenance(store: RunStore) -> dict:
     """Seed, code version, rules edition, data hash, overrides and ASSUMED values of a run."""
-    keys = ("seed", "code_version", "rules_edition", "data_hash", "overrides", "assumed")
+    keys = ("seed", "code_version", "engine_version", "rules_edition", "data_hash", "overrides", "assumed")
     return {k: store.manifest.get(k) for k in keys}
 
 
@@ -194,16 +194,16 @@ def compare_command(args: argparse.Namespace) -> int:
     game = args.run_game
     engine = games.load(game)
     for name in (args.a, args.b):
-        if name not in engine.STRATEGIES:
-            raise one_of("strategy", name, engine.STRATEGIES)
+        if name not in engine.INFO.strategies:
+            raise one_of("strategy", name, engine.INFO.strategies)
     require(args.a != args.b, f"compare: A and B are both {args.a!r}; give two different strategies")
-    players = args.players or max(2, engine.MIN_PLAYERS)
-    require(engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS and players >= 2,
-            f"--players {players} is out of range; allowed {max(2, engine.MIN_PLAYERS)}..{engine.MAX_PLAYERS}")
+    players = args.players or max(2, engine.INFO.min_players)
+    require(engine.INFO.min_players <= players <= engine.INFO.max_players and players >= 2,
+            f"--players {players} is out of range; allowed {max(2, engine.INFO.min_players)}..{engine.INFO.max_players}")
     s0 = args.p0 if args.p0 is not None else sprt.elo_to_score(args.elo0)
     s1 = args.p1 if args.p1 is not None else sprt.elo_to_score(args.elo1)
     test = sprt.Sprt(s0, s1, args.alpha, args.beta)
-    design = paired(engine.POWERS, players, args.a, args.b)
+    design = paired(engine.INFO.powers, players, args.a, args.b)
     blocks = max(1, math.ceil(args.max_games / design.block_size))
     batch_blocks = max(1, (args.batch_size or design.block_size) // design.block_size)
     plan = runner.Plan(module=games.module_path(game), seed=args.seed, design=design,

@@ -2,3 +2,5 @@
 
 Spec: shared/rules/conquest_of_the_empire.md (rule ids `COE-...`).
 """
+
+TITLE = "Conquest of the Empire (classic)"

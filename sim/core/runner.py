@@ -56,12 +56,14 @@ class Plan:
 
 
 def provenance(data: Any, engine: ModuleType) -> dict[str, Any]:
-    """Code version, rules edition, data hash, overrides and ASSUMED values of a game's data."""
+    """Code version, engine version, rules edition, data hash, overrides and ASSUMED values."""
+    info = engine.INFO
     if data is None or not hasattr(data, "hash"):
-        return {"code_version": code_version(), "rules_edition": getattr(engine, "RULES_EDITION", "unspecified"),
-                "data_hash": None, "overrides": {}, "assumed": {}}
-    meta = result_metadata(data, None, getattr(engine, "ASSUMED_PREFIXES", ()))
-    return {key: meta[key] for key in ("code_version", "rules_edition", "data_hash", "overrides", "assumed")}
+        return {"code_version": code_version(), "engine_version": info.engine_version,
+                "rules_edition": info.rules_edition, "data_hash": None, "overrides": {}, "assumed": {}}
+    meta = result_metadata(data, None, info.assumed_prefixes)
+    return {"engine_version": info.engine_version,
+            **{key: meta[key] for key in ("code_version", "rules_edition", "data_hash", "overrides", "assumed")}}
 
 
 def new_run(folder: str | Path, game: str, plan: Plan, engine: ModuleType) -> RunStore:
@@ -74,9 +76,14 @@ def new_run(folder: str | Path, game: str, plan: Plan, engine: ModuleType) -> Ru
         "batches_total": plan.batches, **provenance(plan.data, engine)})
 
 
-def resumed_plan(store: RunStore, data: Any) -> Plan:
-    """The plan of an interrupted run; refuses data that no longer matches the run's."""
+def resumed_plan(store: RunStore, data: Any, engine: ModuleType) -> Plan:
+    """The plan of an interrupted run; refuses an engine version or data that no longer match
+    the run's (the finished batches would not mix with new ones)."""
     manifest = store.manifest
+    version = engine.INFO.engine_version
+    if manifest.get("engine_version") != version:
+        raise UserError(f"{store.folder}: the run was played by engine version {manifest.get('engine_version')} "
+                        f"of {manifest.get('game')!r}, this is version {version}; start a new run")
     data_hash = getattr(data, "hash", None)
     if data_hash != manifest.get("data_hash"):
         raise UserError(f"{store.folder}: the game data changed since the run started "

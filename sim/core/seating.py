@@ -1,19 +1,10 @@
-"""The contract between a game engine and the experiment runner.
+"""Seatings and strategy specs: who sits where in a game, and with which interventions.
 
-A game module that the runner can play exposes:
-
-- `POWERS`: the nations/sides a seat can take (tuple of names);
-- `MIN_PLAYERS`, `MAX_PLAYERS`;
-- `STRATEGIES`: the names of its scripted players (including "random");
-- `play_games(root_seed, game_indices, seatings, data) -> pandas.DataFrame`, which plays game
-  `game_indices[k]` with `seatings[k]` using only the streams
-  `stream(root_seed, game_indices[k], purpose)`, and returns one row per game and seat, games
-  in the order given and seats in order, with at least the columns of `RESULT_COLUMNS` (more are
-  welcome). The same index may come several times in one call (arms of an experiment share
-  their games' random numbers).
-
-Because a game's randomness depends only on (root_seed, game index), the same game gives the
-same row whether it is played alone, in a batch of 1,000 or on another worker.
+The game contract that uses them is `sim.core.contract`; the columns every results table has
+are `RESULT_COLUMNS` below. Because a game's randomness depends only on (root_seed, game index),
+the same game gives the same row whether it is played alone, in a batch of 1,000 or on another
+worker. The same index may come several times in one call (arms of an experiment share their
+games' random numbers).
 
 A strategy in a seating may carry *interventions*, written `name+key=value[+key=value...]`:
 `colonial+force=war_office` takes the War Office tile at its first legal opportunity,

@@ -5,3 +5,5 @@ Spec: shared/rules/age_of_discovery.md. Modules: `components` (typed data), `dis
 (expedition odds), `warfare` (battles and wars), `trade` (optimal sets, vectorised),
 `scoring` (colony majorities and final scoring, vectorised).
 """
+
+TITLE = "Age of Empires III: The Age of Discovery"

@@ -20,8 +20,6 @@ a bug in the player and raises).
 from __future__ import annotations
 
 import functools
-import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,36 +27,13 @@ import numpy as np
 
 from sim.core.dice import PAIR_DIFF, PAIR_FIRST, PAIR_SECOND, PAIR_SEVEN
 from sim.core.gcpause import collector_paused
+from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
 from sim.struggle import combat, scoring, sea
 from sim.struggle.attack_scan import AttackScan
 from sim.struggle.components import Components
 from sim.struggle.state import (ARMY, FLEET, FORT, HOME, IN_BAG, IN_BOX, LOWER, MAX_SEATS, N_REGIONS, NEUTRAL,
                                 ON_MAP, POP, SLAVE, UNIT_NAMES, UPPER, BatchState, build_tables)
-
-
-class RuleViolation(RuntimeError):
-    """A player proposed an action the rules forbid (a bug in the player, not user input)."""
-
-
-class Buffer:
-    """Pre-drawn random numbers of one game and purpose, refilled in fixed chunks so the
-    sequence a game sees never depends on the batch. The stream is made at the first draw
-    (many games never need some purposes, e.g. Reserves re-rolls)."""
-
-    __slots__ = ("source", "rng", "high", "values", "pos")
-
-    def __init__(self, source: Callable[[], np.random.Generator], high: int) -> None:
-        self.source, self.rng, self.high, self.values, self.pos = source, None, high, [], 0
-
-    def next(self) -> int:
-        if self.pos >= len(self.values):
-            if self.rng is None:
-                self.rng = self.source()
-            self.values = self.rng.integers(0, self.high, 256, dtype=np.int16).tolist()
-            self.pos = 0
-        self.pos += 1
-        return self.values[self.pos - 1]
 
 
 @dataclass
@@ -121,10 +96,9 @@ class Engine:
         self.prepare_turns = prepare_turns
         self.shared: dict[str, Any] = {}     # the players' work shared across the batch (their array passes)
         self.slots_played = 0          # action slots begun (players key per-slot work by it)
-        self.sea_dice = [Buffer(functools.partial(stream, self.seed, gi, "sea"), 6) for gi in self.game_indices]
-        self.battle_dice = [Buffer(functools.partial(stream, self.seed, gi, "dice"), 1296) for gi in self.game_indices]
-        self.reserve_dice = [Buffer(functools.partial(stream, self.seed, gi, "reserves"), 36)
-                             for gi in self.game_indices]
+        self.sea_dice = draw_buffers(self.seed, self.game_indices, "sea", 6)
+        self.battle_dice = draw_buffers(self.seed, self.game_indices, "dice", 1296)
+        self.reserve_dice = draw_buffers(self.seed, self.game_indices, "reserves", 36)
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.decisions = 0
         make = make_player or default_make
@@ -1466,22 +1440,10 @@ class Engine:
                 self.log(g, "end", unrest=s.unrest[g, :n].tolist(), revolution=revolution[g, :n].tolist(),
                          vp_before=s.stats["vp_before_penalty"][g, :n].tolist(), vp=s.vp[g, :n].tolist())
 
-    def write_log_to(self, fh) -> None:
-        """JSONL: a header line per game, then one line per event."""
-        for g, events in enumerate(self.logs or []):
-            head = {"event": "game", "game_index": self.game_indices[g], "seed": self.seed,
-                    "powers": list(self.seatings[g].powers), "strategies": list(self.seatings[g].strategies)}
-            fh.write(json.dumps(head) + "\n")
-            for e in events:
-                fh.write(json.dumps(e, default=_json_default) + "\n")
-
-
-def _json_default(x):
-    if hasattr(x, "item"):
-        return x.item()
-    if hasattr(x, "tolist"):
-        return x.tolist()
-    raise TypeError(type(x))
+    def game_logs(self) -> list[GameLog]:
+        """Each game's log header and events (sim.core.lockstep.write_jsonl writes them)."""
+        return [(game_header("struggle", self.seed, gi, seating), events)
+                for gi, seating, events in zip(self.game_indices, self.seatings, self.logs or [])]
 
 
 def _indices(n: int, only: tuple[str, int] | None) -> range | tuple[int, ...]:

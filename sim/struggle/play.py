@@ -13,24 +13,33 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.core.data import GameData
-from sim.core.errors import UserError
-from sim.core.random import check_seed
+from sim.core.contract import GameInfo
+from sim.core.data import GameData, load_game_data
+from sim.core.lockstep import play_in_batches, results_table
 from sim.core.scoring import competition_places
 from sim.core.seating import RESULT_COLUMNS, Seating
+from sim.struggle import TITLE
 from sim.struggle.components import Components, default_components, from_data
 from sim.struggle.engine import Engine
 from sim.struggle.interventions import GRANTS, INTERVENTIONS, check_spec
 from sim.struggle.interventions import tile_costs as _tile_costs
 from sim.struggle.players import STRATEGIES
 
-POWERS = tuple(default_components().powers)
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
+INFO = GameInfo(
+    name="struggle", title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
+    min_players=2, max_players=7, strategies=STRATEGIES,                        # SOE-1.1: 2-7 players
+    rules_edition=default_components().data.rules_edition,
+    engine_version=1,              # bump with every deliberate change of rules or players
+    default_strategy="mixed")      # the skill level of tile-value experiments unless told otherwise
 BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)
-DEFAULT_STRATEGY = "mixed"   # the skill level of tile-value experiments unless told otherwise
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
+__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs"]
+
+
+def load_data(overrides=(), variants=()) -> GameData:
+    """The component data after `--set` / `--variant` (sim/struggle/data/*.toml)."""
+    return load_game_data("struggle", overrides, variants)
 
 
 def components_of(data: GameData | Components | None) -> Components:
@@ -50,45 +59,30 @@ _BUILT: dict[str, Components] = {}          # components per data hash (the runn
 
 def check_seating(seating: Seating, comp: Components) -> None:
     """Bad seatings are user errors naming what is allowed (SOE-1.1: 2-7 players)."""
-    if not MIN_PLAYERS <= seating.players <= MAX_PLAYERS:
-        raise UserError(f"players: {seating.players} is not allowed; use {MIN_PLAYERS}..{MAX_PLAYERS}")
-    for p in seating.powers:
-        if p not in POWERS:
-            raise UserError(f"power {p!r} is unknown; allowed: {', '.join(POWERS)}")
-    for s in seating.strategies:
-        check_spec(s, STRATEGIES, comp)
+    INFO.check_seating(seating, lambda spec: check_spec(spec, STRATEGIES, comp))
 
 
-def tile_costs(data: GameData | Components | None = None) -> dict[str, dict[str, float]]:
-    """Tile-value contract (analyses.tile_value): every tile's cost in units removed."""
+def asset_costs(data: GameData | Components | None = None) -> dict[str, dict[str, float]]:
+    """The asset interface (sim.core.contract): every tile's cost in units removed."""
     return _tile_costs(components_of(data))
 
 
 def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating],
                data: GameData | Components | None = None, log: str | Path | None = None,
                batch: int = BATCH) -> pd.DataFrame:
-    """Play the games in batches of `batch`; one row per game and seat (RESULT_COLUMNS plus
-    EXTRA_COLUMNS). With `log`, write the JSONL event log of every game there."""
-    root_seed = check_seed(root_seed)
-    game_indices = [int(i) for i in game_indices]
-    if len(game_indices) != len(seatings):
-        raise UserError("play_games needs one seating per game index")
+    """Play the games in lockstep batches of `batch`; one row per game and seat (RESULT_COLUMNS
+    plus EXTRA_COLUMNS). With `log`, write the JSONL event log of every game there."""
     comp = components_of(data)
     for s in seatings:
         check_seating(s, comp)
-    frames, logs = [], []
-    for start in range(0, len(game_indices), batch):
-        idx = game_indices[start: start + batch]
-        engine = Engine(comp, seatings[start: start + batch], root_seed, idx, log=log is not None)
+
+    def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
+        engine = Engine(comp, batch_seatings, seed, indices, log=logging)
         engine.play()
-        frames.append(results_frame(engine))
-        if log is not None:
-            logs.append(engine)
-    if log is not None:
-        _write_logs(log, logs)
-    if not frames:
-        return pd.DataFrame(columns=[*RESULT_COLUMNS, *EXTRA_COLUMNS])
-    return pd.concat(frames, ignore_index=True)
+        return results_frame(engine), engine.game_logs() if logging else []
+
+    return play_in_batches(root_seed, game_indices, seatings, batch, play_batch,
+                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
 
 
 def winners(vp: np.ndarray, unrest: np.ndarray, active: np.ndarray, rule: str) -> np.ndarray:
@@ -105,29 +99,13 @@ def results_frame(engine: Engine) -> pd.DataFrame:
     """One row per game and seat of a finished batch."""
     s = engine.s
     active = np.arange(s.power.shape[1])[None, :] < s.n_players[:, None]
-    rank = competition_places(s.vp, active) + 1
     win = winners(s.vp, s.unrest, active, engine.opt("winner_tie"))
-    n_win = win.sum(axis=1)
-    rows = []
-    for g in range(s.n):
-        seating = engine.seatings[g]
-        for p in range(seating.players):
-            rows.append({
-                "game_index": engine.game_indices[g], "seed": engine.seed, "players": seating.players, "seat": p,
-                "power": seating.powers[p], "strategy": seating.strategies[p], "vp": int(s.vp[g, p]),
-                "rank": int(rank[g, p]), "winner": bool(win[g, p]),
-                "vp_before_penalty": int(s.stats["vp_before_penalty"][g, p]), "unrest": int(s.unrest[g, p]),
-                "revolution": bool(s.stats["revolution"][g, p]),
-                **{k: int(s.stats[k][g, p]) for k in ("tiles_bought", "battles_fought", "battles_won",
-                                                     "units_lost", "gold_borrowed", "unrest_borrowed")},
-                "gold": int(s.gold[g, p]), "population": int(s.population[g, p]),
-                "markers": int(s.markers[g, p].sum()), "shared_win": bool(win[g, p] and n_win[g] > 1),
-                "tiles": ",".join(sorted(engine.bought_kinds[g][p])),
-            })
-    return pd.DataFrame(rows)
-
-
-def _write_logs(path: str | Path, engines: list[Engine]) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        for engine in engines:
-            engine.write_log_to(fh)
+    stats = s.stats
+    return results_table(engine.seed, engine.game_indices, engine.seatings, {
+        "vp": s.vp, "rank": competition_places(s.vp, active) + 1, "winner": win,
+        "vp_before_penalty": stats["vp_before_penalty"], "unrest": s.unrest, "revolution": stats["revolution"],
+        **{k: stats[k] for k in ("tiles_bought", "battles_fought", "battles_won", "units_lost", "gold_borrowed",
+                                 "unrest_borrowed")},
+        "gold": s.gold, "population": s.population, "markers": s.markers.sum(axis=2),
+        "shared_win": win & (win.sum(axis=1) > 1)[:, None],
+        "tiles": [[",".join(sorted(kinds)) for kinds in game] for game in engine.bought_kinds]})

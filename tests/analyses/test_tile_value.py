@@ -8,7 +8,6 @@ from sim import games
 from sim.core.errors import UserError
 from tests.analyses import tilegame
 
-games.register("tilegame", "tests.analyses.tilegame")
 
 EXPERIMENT = tv.Experiment(game="tilegame", strategy="plain", tiles=("good", "dud"), players=4,
                            blocks=150, seed=11, grants=dict(tilegame.GRANTS))
@@ -29,7 +28,7 @@ def test_arms_of_a_block_share_their_dice(played):
 
 
 def test_tile_value_recovers_the_known_effect(played):
-    values = tv.tile_values(played, EXPERIMENT, tilegame.tile_costs()).set_index("tile")
+    values = tv.tile_values(played, EXPERIMENT, tilegame.asset_costs()).set_index("tile")
     for tile in ("good", "dud"):
         truth = tilegame.exact_win(tilegame.shift(f"plain+force={tile}")) - tilegame.exact_win(0.0)
         row = values.loc[tile]
@@ -39,7 +38,7 @@ def test_tile_value_recovers_the_known_effect(played):
 
 
 def test_fair_price_recovers_the_known_price(played):
-    values = tv.tile_values(played, EXPERIMENT, tilegame.tile_costs()).set_index("tile")
+    values = tv.tile_values(played, EXPERIMENT, tilegame.asset_costs()).set_index("tile")
     base = tilegame.exact_win(0.0)
     gold = (tilegame.exact_win(3 * tilegame.GOLD_VALUE) - base) / 3
     unrest = (tilegame.exact_win(2 * tilegame.UNREST_VALUE) - base) / 2
@@ -58,7 +57,7 @@ def test_resource_values_have_the_right_sign(played):
 
 
 def test_observational_metric_is_reported_beside(played):
-    values = tv.tile_values(played, EXPERIMENT, tilegame.tile_costs())
+    values = tv.tile_values(played, EXPERIMENT, tilegame.asset_costs())
     assert {"obs_win_owned", "obs_win_not_owned"} <= set(values.columns)
 
 

@@ -2,7 +2,8 @@
 
 Four seats; each seat's final score is its own standard normal noise plus the effects of what it
 holds: a tile's bonus, 0.1 per gold kept, -0.2 per unrest. The highest score wins (ties have
-probability 0). Each seat starts with 10 gold; the plain strategy buys nothing; `force=T` buys
+probability 0). Each seat starts with 10 gold; the plain strategy (and its alias random) buys
+nothing; `force=T` buys
 tile T (paying its gold and unrest), `ban=T` buys nothing, `grant_R=k` adds k units of R.
 
 Seat s's noise is draw s of `stream(root_seed, block, "noise")`, so arms of one block share it
@@ -16,21 +17,29 @@ import numpy as np
 import pandas as pd
 from scipy import integrate, stats
 
+from sim.core.contract import GameInfo
+from sim.core.lockstep import check_no_data, write_jsonl
 from sim.core.random import stream
 from sim.core.seating import Seating, parse_strategy
 
-POWERS = ("north", "east", "south", "west")
-MIN_PLAYERS = MAX_PLAYERS = 4
-STRATEGIES = ("plain",)
+INFO = GameInfo(name="tilegame", title="Synthetic tile game", rule_prefix="TILE",
+                powers=("north", "east", "south", "west"), min_players=4, max_players=4,
+                strategies=("plain", "random"), rules_edition="synthetic tile game 1", engine_version=1,
+                default_strategy="plain")
+POWERS, STRATEGIES = INFO.powers, INFO.strategies
 INTERVENTIONS = ("force", "ban", "grant_gold", "grant_unrest")
 GRANTS = {"gold": 3, "unrest": 2}
 GOLD_VALUE, UNREST_VALUE = 0.1, -0.2
 TILES = {"good": {"bonus": 0.6, "gold": 2, "unrest": 0},  # net +0.4: under-priced at 2 gold
          "dud": {"bonus": 0.1, "gold": 3, "unrest": 1}}   # net -0.4: over-priced
-RULES_EDITION = "synthetic tile game 1"
 
 
-def tile_costs(data=None) -> dict[str, dict[str, float]]:
+def load_data(overrides=(), variants=()) -> None:
+    """The synthetic game has no component data."""
+    check_no_data(INFO.name, overrides, variants)
+
+
+def asset_costs(data=None) -> dict[str, dict[str, float]]:
     """Units of each resource a purchase removes (an unrest cost adds unrest: removes -u)."""
     return {t: {"gold": c["gold"], "unrest": -c["unrest"]} for t, c in TILES.items()}
 
@@ -52,8 +61,10 @@ def exact_win(mu: float) -> float:
     return integrate.quad(f, -12, 12)[0]
 
 
-def play_games(root_seed, game_indices, seatings, data=None) -> pd.DataFrame:
-    rows = []
+def play_games(root_seed, game_indices, seatings, data=None, log=None) -> pd.DataFrame:
+    for seating in seatings:
+        check_seating(seating)
+    rows, events = [], []
     for g, seating in zip(game_indices, seatings):
         noise = stream(root_seed, int(g), "noise").standard_normal(4)
         score = noise + np.array([shift(spec) for spec in seating.strategies])
@@ -64,9 +75,14 @@ def play_games(root_seed, game_indices, seatings, data=None) -> pd.DataFrame:
                          "power": seating.powers[s], "strategy": seating.strategies[s], "vp": float(score[s]),
                          "rank": int(rank[s]), "winner": bool(rank[s] == 1),
                          "tiles": spec.interventions.get("force", "")})
+        events.append(({"event": "game", "game": INFO.name, "game_index": int(g), "seed": root_seed,
+                        "powers": list(seating.powers), "strategies": list(seating.strategies)},
+                       [{"event": "scores", "vp": score.tolist()}]))
+    if log is not None:
+        write_jsonl(log, events)
     return pd.DataFrame(rows)
 
 
-def check_seating(seating: Seating) -> None:  # pragma: no cover - documentation of the contract
-    for spec in seating.strategies:
-        parse_strategy(spec, STRATEGIES, INTERVENTIONS)
+def check_seating(seating: Seating) -> None:
+    """Four seats, known powers, known strategies and interventions (a UserError otherwise)."""
+    INFO.check_seating(seating, lambda spec: parse_strategy(spec, STRATEGIES, INTERVENTIONS))

@@ -17,15 +17,17 @@ import time
 import numpy as np
 import pandas as pd
 
+from sim.core.contract import GameInfo
 from sim.core.random import stream
-from sim.core.seating import Seating
+from sim.core.lockstep import check_no_data, write_jsonl
+from sim.core.seating import RESULT_COLUMNS, Seating
 
-POWERS = ("red", "blue", "green", "yellow")
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 STRATEGY_BONUS = {"random": 0.0, "random2": 0.0, "strong": 1.0, "weak": -0.5}
-STRATEGIES = tuple(STRATEGY_BONUS)
 POWER_BONUS = {"red": 0.25, "blue": 0.0, "green": 0.0, "yellow": -0.25}
-RULES_EDITION = "toy dice race 1"
+INFO = GameInfo(name="toy", title="Toy dice race", rule_prefix="TOY", powers=tuple(POWER_BONUS),
+                min_players=2, max_players=4, strategies=tuple(STRATEGY_BONUS),
+                rules_edition="toy dice race 1", engine_version=1)
+POWERS, STRATEGIES = INFO.powers, INFO.strategies
 TARGET = 30
 MAX_TURNS = TARGET  # a d6 roll of at least 1 - 0.75 > 0 per turn ends the race in time
 
@@ -45,14 +47,26 @@ def play_one(root_seed: int, game_index: int, seating: Seating) -> tuple[np.ndar
     return points, turn + 1
 
 
-def play_games(root_seed: int, game_indices, seatings, data=None) -> pd.DataFrame:
-    """The runner contract (sim.core.seating): one row per game and seat."""
+def load_data(overrides=(), variants=()) -> None:
+    """The toy race has no component data."""
+    check_no_data(INFO.name, overrides, variants)
+
+
+def play_games(root_seed: int, game_indices, seatings, data=None, log=None) -> pd.DataFrame:
+    """The game contract (sim.core.contract): one row per game and seat; `log`: a header and
+    one "turns" event per game."""
+    for seating in seatings:
+        INFO.check_seating(seating)
+    events = []
     sleep = float(os.environ.get("TOYGAME_SLEEP", "0"))
     work = int(os.environ.get("TOYGAME_WORK", "1"))
     rows = []
     for g, seating in zip(game_indices, seatings):
         for _ in range(work):
             points, turns = play_one(root_seed, int(g), seating)
+        events.append(({"event": "game", "game": INFO.name, "game_index": int(g), "seed": root_seed,
+                        "powers": list(seating.powers), "strategies": list(seating.strategies)},
+                       [{"event": "race", "turns": turns, "points": [float(x) for x in points]}]))
         if sleep:
             time.sleep(sleep)
         rank = 1 + (points[None, :] > points[:, None]).sum(axis=1)  # tied players share a rank
@@ -61,4 +75,6 @@ def play_games(root_seed: int, game_indices, seatings, data=None) -> pd.DataFram
                          "power": seating.powers[s], "strategy": seating.strategies[s],
                          "vp": float(points[s]), "rank": int(rank[s]), "winner": bool(rank[s] == 1),
                          "length": turns})
-    return pd.DataFrame(rows)
+    if log is not None:
+        write_jsonl(log, events)
+    return pd.DataFrame(rows, columns=[*RESULT_COLUMNS, "length"])

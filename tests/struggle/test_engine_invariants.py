@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sim.core.seating import Seating
 from sim.struggle.components import default_components
 from sim.struggle.engine import Engine
-from sim.struggle.play import POWERS, play_games
+from sim.struggle.play import INFO, play_games
 from sim.struggle.players import STRATEGIES
 from sim.struggle.state import IN_BAG, MAX_SEATS, ON_MAP
 
@@ -70,7 +70,7 @@ def random_seatings(rng: np.random.Generator, n: int, strategies=STRATEGIES) -> 
     out = []
     for _ in range(n):
         k = int(rng.integers(2, 8))
-        powers = tuple(rng.permutation(POWERS)[:k].tolist())
+        powers = tuple(rng.permutation(INFO.powers)[:k].tolist())
         out.append(Seating(powers, tuple(rng.choice(strategies, k).tolist())))
     return out
 
@@ -87,7 +87,7 @@ def run_checked(seed: int, seatings: list[Seating]) -> Checker:
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 7))
 def test_invariants_random_legal_property(seed, players):
     """Property form: any seed, any player count, random-legal players."""
-    powers = tuple(POWERS[:players])
+    powers = tuple(INFO.powers[:players])
     run_checked(seed, [Seating(powers, ("random",) * players)] * 3)
 
 

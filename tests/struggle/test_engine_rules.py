@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.struggle.engine import RuleViolation
+from sim.core.lockstep import RuleViolation
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, IN_BOX, LOWER, ON_MAP, UPPER
 from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, region
 

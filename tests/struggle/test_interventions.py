@@ -5,13 +5,13 @@ import pytest
 from sim.core.errors import UserError
 from sim.core.seating import Seating
 from sim.struggle.engine import Engine
-from sim.struggle.play import POWERS, components_of, play_games, tile_costs
+from sim.struggle.play import INFO, asset_costs, components_of, play_games
 
 GAMES = range(12)
 
 
 def focal_rows(spec: str, others: str = "mixed"):
-    seatings = [Seating(POWERS[:4], (spec, others, others, others))] * len(GAMES)
+    seatings = [Seating(INFO.powers[:4], (spec, others, others, others))] * len(GAMES)
     table = play_games(5, GAMES, seatings)
     return table[table["seat"] == 0], table[table["seat"] != 0]
 
@@ -27,7 +27,7 @@ def test_force_takes_the_tile_and_ban_never_does():
 
 def test_force_works_for_alliance_and_company_tiles():
     for tile in ("indians", "hudsons_bay_company"):
-        if tile in tile_costs():
+        if tile in asset_costs():
             forced, _ = focal_rows(f"mixed+force={tile}")
             assert forced["tiles"].str.contains(tile).all()
 
@@ -35,7 +35,7 @@ def test_force_works_for_alliance_and_company_tiles():
 def test_grants_change_start_resources_only_for_the_focal_seat():
     """SOE-3 start values plus the grant; population capped by the track (SOE-2.4)."""
     comp = components_of(None)
-    seatings = [Seating(POWERS[:3], ("mixed+grant_gold=3+grant_population=9+grant_unrest=2", "mixed", "mixed"))]
+    seatings = [Seating(INFO.powers[:3], ("mixed+grant_gold=3+grant_population=9+grant_unrest=2", "mixed", "mixed"))]
     engine = Engine(comp, seatings, 1, [0])
     engine.setup()
     s = engine.s
@@ -50,7 +50,7 @@ def test_arms_share_their_dice():
     would take in that game) replays the identical game."""
     base, others = focal_rows("mixed")
     taken = set(",".join(base["tiles"].tolist() + others["tiles"].tolist()).split(","))
-    never_taken = [t for t in tile_costs() if t not in taken]
+    never_taken = [t for t in asset_costs() if t not in taken]
     assert never_taken
     banned, _ = focal_rows(f"mixed+ban={never_taken[0]}")
     assert banned["vp"].tolist() == base["vp"].tolist()
@@ -64,4 +64,4 @@ def test_arms_share_their_dice():
 ])
 def test_bad_specs_are_user_errors(spec, message):
     with pytest.raises(UserError, match=message):
-        play_games(1, [0], [Seating(POWERS[:2], (spec, "mixed"))])
+        play_games(1, [0], [Seating(INFO.powers[:2], (spec, "mixed"))])

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from sim.core.errors import UserError
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
-from sim.struggle.play import POWERS, play_games
+from sim.struggle.play import INFO, play_games
 from sim.struggle import combat
 from sim.struggle.attack_laws import attack_summary, canonical_attack, duel_odds
 from sim.struggle.players import STRATEGIES
@@ -63,7 +63,7 @@ def test_scripted_beats_random_baseline(strategy):
     rng = np.random.default_rng(8)
     seatings = []
     for i in range(40):
-        powers = tuple(rng.permutation(POWERS)[:2].tolist())
+        powers = tuple(rng.permutation(INFO.powers)[:2].tolist())
         seatings.append(Seating(powers, (strategy, "random") if i % 2 == 0 else ("random", strategy)))
     df = play_games(8, range(40), seatings)
     mine = df[df.strategy == strategy]
