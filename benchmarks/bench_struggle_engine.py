@@ -16,10 +16,10 @@ from contextlib import contextmanager
 
 from benchmarks.harness import Figure
 from sim.core.seating import Seating
-from sim.struggle import players as players_module
+from sim.struggle import scripted
 from sim.struggle.components import default_components
 from sim.struggle.engine import Engine
-from sim.struggle.play import BATCH
+from sim.struggle.play import BATCH, new_engine
 
 SEATING = Seating(("great_britain", "france", "spain", "russia"), ("colonial", "european", "mixed", "opportunist"))
 BULK = ("_duels", "income_upkeep_growth", "score_war", "end_game")
@@ -58,7 +58,7 @@ def timed(owner, names, bucket: list[float]):
 
 
 def play_once(seed: int) -> tuple[float, int]:
-    e = Engine(default_components(), [SEATING] * BATCH, seed, range(BATCH))
+    e = new_engine(default_components(), [SEATING] * BATCH, seed, range(BATCH))
     start = time.perf_counter()
     e.play()
     return time.perf_counter() - start, e.decisions
@@ -71,8 +71,8 @@ def run(dice_rate: float) -> list[Figure]:
     decisions = statistics.median(r[1] for r in runs)
     known = statistics.median(play_once(seed)[0] for seed in FRESH_SEEDS[:3])
     passes, bulk, player = [0.0], [0.0], [0.0]
-    with timed(players_module, ("prepare_turns",), passes), timed(Engine, BULK, bulk), \
-            timed(players_module.ScriptedPlayer, PLAYER, player):
+    with timed(scripted.ScriptedWork, ("prepare",), passes), timed(Engine, BULK, bulk), \
+            timed(scripted.ScriptedPlayer, PLAYER, player):
         total, _ = play_once(FRESH_SEEDS[0])
     rate = BATCH / seconds
     return [

@@ -12,22 +12,22 @@ Randomness: each game owns the streams `(root_seed, game_index, purpose)` for pu
 "setup", "tokens<war>", "sea", "dice", "reserves" and "players<seat>", read through small
 per-game buffers, so a game's draws never depend on the other games of the batch.
 
-Players are objects with the decision methods of `sim.struggle.players.Player`; they read the
-state through the engine and propose actions that the engine validates (an illegal proposal is
-a bug in the player and raises).
+Players are objects with the decision methods of `sim.struggle.players.SeatPlayer`, made by the
+injected `Roster` (the engine imports no player module); they read the state through the engine
+and propose actions that the engine validates (an illegal proposal is a bug in the player and
+raises `RuleViolation`).
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sim.core.gcpause import collector_paused
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
-from sim.struggle.attack_scan import AttackScan
 from sim.struggle.auction import Auction
 from sim.struggle.battle import Attack, Battle
 from sim.struggle.build import Build
@@ -39,15 +39,16 @@ from sim.struggle.state import (ARMY, FLEET, FORT, HOME, MAX_SEATS, N_REGIONS, N
                                 build_tables)
 from sim.struggle.tiles import Tiles
 
+if TYPE_CHECKING:
+    from sim.struggle.players import Roster
+
 
 class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
     """Plays `len(seatings)` games in lockstep (see the module docstring); the rules of each
     chapter live in its part (sim.struggle.auction, movement, build, tiles, battle, dice, economy)."""
 
-    def __init__(self, comp: Components, seatings, root_seed: int, game_indices, log: bool = False,
-                 make_player=None) -> None:
-        from sim.struggle.players import make_player as default_make
-        from sim.struggle.players import prepare_turns
+    def __init__(self, comp: Components, seatings, root_seed: int, game_indices, roster: Roster,
+                 log: bool = False) -> None:
         self.comp, self.t = comp, build_tables(comp)
         t = self.t
         self.seed = int(root_seed)
@@ -64,16 +65,15 @@ class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
         self.opt = functools.cache(comp.option)
         self.k = {name: i for i, name in enumerate(t.dev)}
         self._consts()
-        self.attack_scan = AttackScan(self)
-        self.prepare_turns = prepare_turns
-        self.shared: dict[str, Any] = {}     # the players' work shared across the batch (their array passes)
+        self.player_work = roster.work(self)    # the players' shared work (theirs: the engine only calls prepare)
+        self.prepare_turns = self.player_work.prepare
         self.slots_played = 0          # action slots begun (players key per-slot work by it)
         self.sea_dice = draw_buffers(self.seed, self.game_indices, "sea", 6)
         self.battle_dice = draw_buffers(self.seed, self.game_indices, "dice", 1296)
         self.reserve_dice = draw_buffers(self.seed, self.game_indices, "reserves", 36)
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.decisions = 0
-        make = make_player or default_make
+        make = roster.make
         self.tile_bans: dict[tuple[int, int], set[tuple[str, int]]] = {}   # (g, p) -> tiles never taken
         self.bought_kinds: list[list[set[str]]] = [[set() for _ in range(MAX_SEATS)] for _ in range(b)]
         self.players = [[make(s.strategies[p], self, g, p, functools.partial(stream, self.seed, gi, f"players{p}"))

@@ -23,7 +23,9 @@ from sim.struggle.components import Components, default_components, from_data
 from sim.struggle.engine import Engine
 from sim.struggle.interventions import GRANTS, INTERVENTIONS, check_spec
 from sim.struggle.interventions import tile_costs as _tile_costs
-from sim.struggle.players import STRATEGIES
+from sim.struggle.players import STRATEGIES, Roster, make_player
+from sim.struggle.replay import account
+from sim.struggle.scripted import ScriptedWork
 
 INFO = GameInfo(
     name="struggle", title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
@@ -34,7 +36,16 @@ INFO = GameInfo(
 BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
-__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs"]
+__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account"]
+
+
+ROSTER = Roster(make=make_player, work=ScriptedWork)    # the players every engine of play_games seats
+
+
+def new_engine(comp: Components, seatings: Sequence[Seating], root_seed: int, game_indices: Sequence[int],
+               log: bool = False, roster: Roster = ROSTER) -> Engine:
+    """An engine for a batch of games with the standard players (or another roster)."""
+    return Engine(comp, seatings, root_seed, game_indices, roster, log=log)
 
 
 def load_data(overrides=(), variants=()) -> GameData:
@@ -77,7 +88,7 @@ def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[S
         check_seating(s, comp)
 
     def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = Engine(comp, batch_seatings, seed, indices, log=logging)
+        engine = new_engine(comp, batch_seatings, seed, indices, log=logging)
         engine.play()
         return results_frame(engine), engine.game_logs() if logging else []
 

@@ -1,30 +1,29 @@
-"""Players of Struggle of Empires: a random-legal baseline and scripted strategies (SOE-23, SOE-28).
+"""Players of Struggle of Empires: the decision protocol, the random-legal baseline and the
+factory (SOE-28: the decisions a scripted player must make).
 
 A player object serves one seat of one game in an `Engine` batch. The engine asks it for every
 decision of SOE-28 (setup placement, bids and proposals, actions, help for allies, naval-battle
 choices, Refuse Battle, Blockade); the player answers from the public state plus its own hidden
 unrest -- other players' unrest is read only through `Player.unrest_of`, which follows the
-`unrest_memory` option (SOE-A37). Scripted strategies are named parameter sets of
-`data/strategies.toml`, so analyses can vary them.
-
-Before each action slot the engine calls `prepare_turns` with the players about to act: the
-scripted players' attack choices (exact attack laws, `attack_scan`), focus regions and the
-necessary conditions for a purchase or a colony are computed for the whole batch at once, and
-each player reads its own answers when it decides. A player's answers depend only on its game.
+`unrest_memory` option (SOE-A37). The scripted strategies are in `sim.struggle.scripted`. The
+engine imports no player module: `play.py` injects a `Roster` (how to make a seat's player, and
+what to prepare for the batch before each action slot).
 """
 
 from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
+from typing import Any, Protocol
 
 import numpy as np
 
 from sim.core.seating import parse_strategy
-from sim.struggle.attack_scan import PARAMS, Batch
 from sim.struggle.interventions import INTERVENTIONS, Intervened
-from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, MAX_SEATS, N_REGIONS, UPPER
+from sim.struggle.state import ARMY, FLEET, FORT, HOME, N_REGIONS
 
 
 @functools.cache
@@ -37,9 +36,63 @@ def strategies() -> tuple[str, ...]:
 STRATEGIES = ("random",) + strategies()
 
 
-def make_player(spec: str, engine, g: int, seat: int, rng):
+class SeatPlayer(Protocol):
+    """The decisions of SOE-28, one method each; the engine validates every answer."""
+
+    g: int
+    p: int
+
+    def place_setup_unit(self) -> tuple[int, int]: ...                     # SOE-3.8: (unit kind, region)
+
+    def bid(self, current: int | None, proposal: tuple | None, unallied: list[int]) -> tuple: ...   # SOE-6
+
+    def free_actions(self) -> None: ...                                     # SOE-7.3
+
+    def war_office_attack(self) -> tuple | None: ...                       # SOE-20.4
+
+    def choose_action(self, slot: int) -> tuple: ...                        # SOE-7.2
+
+    def help(self, ally: int, opp: int, region: int, armies: int, fleets: int,
+             attacker_side: bool) -> tuple[int, int]: ...                   # SOE-12.5
+
+    def fight_naval(self, attack: Any, mine: Any, theirs: Any, as_attacker: bool) -> bool: ...   # SOE-12.7
+
+    def use_blockade_defence(self, attack: Any) -> bool: ...               # SOE-20.20 (b)
+
+    def refuse_battle(self, attack: Any, res: dict) -> bool: ...           # SOE-20.18
+
+
+class BatchWork(Protocol):
+    """The players' work shared across one engine's batch; the engine calls `prepare` with the
+    players about to act before every action slot (the scripted players' array passes)."""
+
+    def prepare(self, players: list, war_office: bool = False) -> None: ...
+
+
+class NoWork:
+    """For players that need no batch-wide preparation."""
+
+    def __init__(self, engine: Any) -> None:
+        pass
+
+    def prepare(self, players: list, war_office: bool = False) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Roster:
+    """What the engine is given to seat its players: `make(spec, engine, g, seat, rng)` for each
+    seat and `work(engine)`, made once per engine before the players, for their shared work."""
+
+    make: Callable[..., SeatPlayer]
+    work: Callable[[Any], BatchWork] = NoWork
+
+
+def make_player(spec: str, engine, g: int, seat: int, rng) -> SeatPlayer:
     """The player object for a strategy spec: a name, optionally with interventions
     (`mixed+force=war_office`, sim.struggle.interventions); `rng` as `Player` takes it."""
+    from sim.struggle.scripted import ScriptedPlayer   # scripted players build on Player (below)
+
     parsed = parse_strategy(spec, STRATEGIES, INTERVENTIONS)
     if parsed.name == "random":
         player = RandomPlayer(engine, g, seat, rng)
@@ -47,142 +100,6 @@ def make_player(spec: str, engine, g: int, seat: int, rng):
         table = engine.comp.data.tree["strategies"]      # effective values, with --set overrides
         player = ScriptedPlayer(engine, g, seat, rng, table[parsed.name])
     return Intervened(player, dict(parsed.interventions)) if parsed.interventions else player
-
-
-def prepare_turns(players: list, war_office: bool = False) -> None:
-    """Score the attacks of every scripted player about to choose an action (or, with
-    `war_office`, a free War Office attack, SOE-20.4) in one array pass over the batch
-    (`attack_scan`), with their focus regions and whether a tile purchase or a colony is
-    possible at all; each keeps its answers for this slot of the engine."""
-    if not players:
-        return
-    e = players[0].e
-    found = e.shared.get("scripted")
-    if found is None or found[0] is not players:      # the engine passes one list for a whole turn
-        found = e.shared["scripted"] = (players, [pl for pl in (getattr(x, "inner", x) for x in players)
-                                                  if isinstance(pl, ScriptedPlayer)])
-    scripted = found[1]
-    if war_office and scripted:
-        usable = e.usable([pl.g for pl in scripted], [pl.p for pl in scripted], "war_office")
-        scripted = [pl for pl, ok in zip(scripted, usable) if ok]
-    if not scripted:
-        return
-    rows = e.shared.get("rows")
-    if rows is None:                   # the engine's own players' parameter rows, once
-        rows = e.shared["rows"] = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
-        for pl in (getattr(x, "inner", x) for seats in e.players for x in seats):
-            if isinstance(pl, ScriptedPlayer):
-                rows[pl.g, pl.p] = pl.params_row
-    batch = Batch(e, scripted, rows)
-    fee = not war_office
-    for pl, found in zip(scripted, e.attack_scan.best(batch, [fee] * len(scripted))):
-        pl.prepared = (e.slots_played, fee, found)
-    if not war_office:
-        focus = FocusRegions(e, batch)
-        hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist(), may_build(e, batch).tolist())
-        for i, (pl, (tile, colonise, build)) in enumerate(zip(scripted, hopes)):
-            pl.focus = (e.slots_played, focus, i)
-            pl.hopes = (e.slots_played, tile, colonise, build)
-
-
-def auction_threats(e) -> list:
-    """[game][seat][other seat]: how much two players compete (`ScriptedPlayer.threats`), the
-    regions' first-place VP weighted by the smaller presence (markers plus units) of the two,
-    for the whole batch at once; kept while the pieces stay put (the auctions of one war)."""
-    key = (e.s.war, e.slots_played)
-    found = e.shared.get("threats")
-    if found is None or found[0] != key:
-        s = e.s
-        presence = (s.markers + s.units[:, :, :N_REGIONS].sum(axis=3)).astype(float)        # (B,7,R)
-        both = np.minimum(presence[:, :, None, :], presence[:, None, :, :])                  # (B,7,7,R)
-        found = e.shared["threats"] = (key, (both @ np.asarray(e.first_vp, dtype=float)).tolist())   # exact sums
-    return found[1]
-
-
-def may_build(e, x: Batch) -> np.ndarray:
-    """False where `ScriptedPlayer.choose_build` surely builds nothing (one array pass): its
-    units below `max_units` and `upkeep_ratio` x income (SOE-15), and population to pay for a
-    unit (SOE-9.1; none for a free rebuild, SOE-A14 option) above `population_keep`, or a
-    free-unit tile usable (SOE-20.5 .. 20.7)."""
-    s, k = e.s, e.k
-    units = s.units[x.g, x.p].sum(axis=(1, 2))
-    population = s.population[x.g, x.p]
-    income = population + x.markers[np.arange(len(x.g)), x.p].sum(axis=1)
-    rows = x.rows
-    room = (units < rows[:, COLUMN["max_units"]]) & (units < rows[:, COLUMN["upkeep_ratio"]] * income)
-    usable = x.dev_owned > x.dev_used                                                     # (B,7,K)
-    me = np.arange(len(x.g)), x.p
-    free = (usable[me][:, k["mercenaries"]] | usable[me][:, k["pressgangs"]]
-            | (x.dev_owned[me][:, k["trained_natives"]] > 0))
-    free_rebuild = not e.opt("rebuild_pays_population")                                  # SOE-A14 option
-    paid = ((population >= e.build_pop) | free_rebuild) & (population > rows[:, COLUMN["population_keep"]])
-    return room & (paid | free)
-
-
-def may_colonise(e, x: Batch) -> np.ndarray:
-    """False where `Engine.colonise_targets` is surely empty (one array pass, SOE-13): not yet
-    colonised this round, a marker left, and a Pop token on the map with the population to pay,
-    or a Slave token on the map with a fleet in Africa."""
-    s = e.s
-    on = x.tokens_on
-    pop = (s.population[x.g, x.p] >= e.colonise_pop) & (on & e.is_pop).any(axis=1)
-    slave = (x.my_fleet[:, e.africa] > 0) & (on & e.is_slave).any(axis=1)
-    return ~s.colonised[x.g, x.p] & x.can_place & (pop | slave)
-
-
-# Columns of a scripted player's `params_row` for the array passes: these strategy values, then
-# one 0/1 column per development tile (1 = on its priority list). PARAMS (attack_scan) come first.
-ROW = (*PARAMS, "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war", "focus_regions",
-       "max_units", "upkeep_ratio", "population_keep")
-COLUMN = {name: i for i, name in enumerate(ROW)}
-
-
-def may_buy_a_tile(e, x: Batch) -> np.ndarray:
-    """False where `ScriptedPlayer.choose_tile` surely buys nothing (one array pass): a
-    necessary condition of each of its purchases -- a Buy action left this round (SOE-7.2), and
-    Government Reform past `reform_at`, or a priority tile on the display (SOE-8) within the
-    copies kept and affordable above `gold_reserve` (Industry only inside the unrest budget), or
-    an affordable company tile from `company_from_war`, or an affordable alliance tile early in
-    the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
-    s, t = e.s, e.t
-    gs, ps = x.g, x.p
-    reform_at, reserve, copies, budget, company_war = (x.rows[:, COLUMN[name]] for name in (
-        "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war"))
-    wanted = x.rows[:, len(ROW):] > 0                                                    # (B,K)
-    k_reform, k_industry = e.k["government_reform"], e.k["industry"]
-    gold, unrest = x.gold, x.unrest
-    spare = (gold - reserve)[:, None]
-    on_display = (s.dev_display[gs] > 0) & ~s.no_retake[gs, ps] & (t.dev_pop <= s.population[gs, ps][:, None])
-    reform = on_display[:, k_reform] & (unrest >= reform_at)
-    devs = on_display & wanted & (s.dev_owned[gs, ps] < copies[:, None]) & (t.dev_gold <= spare)
-    devs[:, k_industry] &= unrest + t.dev_unrest[k_industry] < budget
-    company = (s.war >= company_war) & ((s.company_owner[gs] < 0) & (t.company_gold <= spare)).any(axis=1)
-    early = s.round <= np.asarray(e.n_rounds)[gs] - 2
-    alliance = early & (x.my_army >= 2).any(axis=1) & ((s.alliance_owner[gs] < 0) & (t.alliance_gold <= spare)
-                                                       & (t.alliance_gold + e.fee <= gold[:, None])).any(axis=1)
-    return ~s.bought[gs, ps] & (reform | devs.any(axis=1) | company | alliance)
-
-
-class FocusRegions:
-    """Where each scripted player of a batch wants armies (SOE-23): regions with neutral tokens
-    to take, enemy markers to take or own markers to defend, scored by weighted opportunity; the
-    best `focus_regions` with a positive score, ties in region order (one array pass; a
-    player's list is built when it asks)."""
-
-    def __init__(self, e, x: Batch) -> None:
-        b = np.arange(len(x.g))
-        neutrals = (x.tokens_on & e.is_neutral).astype(float) @ e.attack_scan.token_regions        # (B,R) counts
-        theirs = (x.markers * x.enemies[:, :, None]).sum(axis=1)
-        weight = np.where(e.attack_scan.europe, x.params[PARAMS.index("europe_weight"), :, None],
-                          x.params[PARAMS.index("colonial_weight"), :, None])
-        score = weight * (neutrals + 0.7 * theirs + 0.3 * x.markers[b, x.p] + 0.1 * np.asarray(e.first_vp))
-        order = np.argsort(-score, axis=1, kind="stable")
-        top = np.arange(N_REGIONS) < x.rows[:, COLUMN["focus_regions"], None]
-        keep = top & (np.take_along_axis(score, order, axis=1) > 0)
-        self.kept = np.where(keep, order, -1).tolist()
-
-    def regions(self, i: int) -> list[int]:
-        return [r for r in self.kept[i] if r >= 0]
 
 
 class Player:
@@ -379,424 +296,3 @@ class RandomPlayer(Player):
 
     def refuse_battle(self, attack, res) -> bool:
         return bool(self.rng.random() < 0.5)
-
-
-class ScriptedPlayer(Player):
-    """A heuristic player driven by one parameter set of data/strategies.toml (SOE-23, SOE-28).
-
-    Values are in VP equivalents: a control marker is worth its marginal VP in its region (dense
-    ranks, SOE-16) for every scoring left plus its income, weighted by the strategy's region
-    weights; gold and unrest have prices that rise as unrest nears the strategy's budget.
-    """
-
-    def __init__(self, engine, g, seat, rng, params: dict) -> None:
-        super().__init__(engine, g, seat, rng)
-        self.q = params
-        columns = engine.shared.setdefault("strategy_columns", {})     # one set per parameter table
-        found = columns.get(id(params))
-        if found is None or found[0] is not params:
-            found = columns[id(params)] = (params, *_columns(engine.t, params))
-        _, self.region_weight, self.region_weight_list, self.params_row = found
-        self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
-        self.hopes: tuple[int, bool, bool, bool] | None = None   # (slot, may_buy_a_tile, may_colonise, may_build)
-        self.prepared: tuple | None = None     # (engine slot, fee paid, best_attack answer)
-        self._threats: tuple | None = None     # ((war, engine slot), threats)
-        self._best_proposal: tuple | None = None   # (auction key, proposal, value, placed rows)
-        self._token_counts: tuple | None = None    # (token states, tokens per region, neutrals per region)
-        self.focus: tuple | None = None        # (engine slot, FocusRegions, row[, its list once asked])
-
-    # ---- valuations
-    def unrest_price(self) -> float:
-        u = self.unrest_of(self.p)
-        budget = self.q["unrest_budget"]
-        return self.q["unrest_vp"] * (1.0 if u < budget else 4.0)
-
-    def gold_price(self, amount: int) -> float:
-        """VP cost of paying `amount` (borrowing costs unrest, SOE-2.2)."""
-        gold = int(self.e.s.gold[self.g, self.p])
-        short = max(0, amount - gold)
-        return self.q["gold_vp"] * amount + (-(-short // 2)) * self.unrest_price()
-
-    def marker_value(self, r: int, who: int | None = None) -> float:
-        """Marginal VP of one more marker of `who` in region r (dense ranks, SOE-16.3) over the
-        scorings left, plus its income, times the strategy's region weight."""
-        e, g = self.e, self.g
-        who = self.p if who is None else who
-        counts = e.s.markers[g, :, r].tolist()
-        values = e.t.vp[r].tolist()
-        before = _vp_at(counts, values, who)
-        counts[who] += 1
-        left = e.wars - e.s.war + 1
-        return self.region_weight[r] * left * (_vp_at(counts, values, who) - before + self.q["gold_vp"])
-
-    def leader_weight(self, d: int) -> float:
-        vp = self.e.s.vp[self.g, : self.e.s.n_players[self.g]]
-        base = self.q["harm_weight"]
-        if vp[d] >= vp.max() and d != self.p:
-            base += self.q["leader_weight"]
-        return base
-
-    def best_attack(self, fee: bool = True) -> tuple[tuple | None, float]:
-        """The attack with the highest expected value above the threshold, or None, and that
-        value (`attack_scan.AttackScan`); the one scored for this step when there is one."""
-        e = self.e
-        prepared = self.prepared
-        if prepared is not None and prepared[:2] == (e.slots_played, fee):
-            return prepared[2]
-        return e.attack_scan.best([self], [fee])[0]
-
-    # ---- setup (SOE-23.5, SOE-23.6)
-    def place_setup_unit(self):
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        units = s.units[g, p].tolist()
-        placed = sum(map(sum, units))
-        markers = s.markers[g, p].tolist()
-        marker_val = [m * w for m, w in zip(markers, self.region_weight_list)]
-        fleets_first = self.q["setup_fleets"]
-        if placed < fleets_first and e.setup_locations(g, p, FLEET):
-            seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
-            col = [r for r in seas if e.colonial_list[r]] or seas
-            on_map = self.token_counts()[0]
-            r = max(col, key=lambda r: (marker_val[r] + 0.1 * on_map[r], -r))
-            return FLEET, r
-        locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
-        forts = [r for r in e.setup_locations(g, p, FORT)
-                 if r != HOME and markers[r] >= 2 and units[r][FORT] == 0]
-        if forts and self.q["use_forts"] and placed >= 2:
-            return FORT, max(forts, key=lambda r: (marker_val[r], -r))
-        ok = [r for r in locs if not e.colonial_list[r] or units[r][FLEET] > 0] or locs
-        if not ok:                                    # no army left in the supply
-            kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
-            return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
-                                   or e.setup_locations(g, p, kind))
-        neutrals = self.token_counts()[1]
-        weight = self.region_weight_list
-        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * weight[r] - 0.5 * units[r][ARMY], -r))
-        return ARMY, r
-
-    def token_counts(self) -> tuple[list[int], list[int]]:
-        """Tokens of any kind and neutral tokens on the map per region, kept while the tokens
-        stay as they are (all of the setup placement, SOE-3.8)."""
-        e = self.e
-        key = e.s.token_state[self.g].tobytes()
-        if self._token_counts is None or self._token_counts[0] != key:
-            self._token_counts = (key, e.tokens_per_region(self.g).tolist(), e.neutrals_per_region(self.g).tolist())
-        return self._token_counts[1:]
-
-    # ---- auction (SOE-23.4)
-    def threats(self) -> dict[int, float]:
-        """How much each other player competes with me: shared regions weighted by both
-        sides' presence (markers plus units, by the region's first-place VP). Pieces do not
-        move during the auctions, so it is computed once per war (`auction_threats`)."""
-        s = self.e.s
-        if self._threats is not None and self._threats[0] == (s.war, self.e.slots_played):
-            return self._threats[1]
-        self._threats = ((s.war, self.e.slots_played), self._threats_now())
-        return self._threats[1]
-
-    def _threats_now(self) -> dict[int, float]:
-        mine = auction_threats(self.e)[self.g][self.p]
-        return {q: mine[q] for q in range(self.e.n_players_list[self.g]) if q != self.p}
-
-    def proposal_values(self, proposals, unallied, threats: dict[int, float], placed: dict[int, int]) -> list[float]:
-        """Threat-weighted friends minus enemies after each proposal (`placed`: rows so far),
-        summed over the placed players in seat order, then the proposed ones."""
-        me = self.p
-
-        def placed_sum(my_row: int) -> float:
-            total = 0
-            for q, r in placed.items():
-                if q != me:
-                    total += (1 if r == my_row else -1) * threats[q]
-            return total
-
-        prefix = {row: placed_sum(row) for row in (UPPER, LOWER)}
-        single = len(unallied) == 1
-        out = []
-        for a, b in proposals:
-            new = ((a, b),) if single else ((a, UPPER), (b, LOWER))        # (seat, row) in order
-            my_row = placed.get(me)
-            if my_row is None:
-                my_row = next((r for q, r in new if q == me), None)
-            if my_row is None:
-                out.append(0.0)
-                continue
-            total = prefix[my_row]
-            for q, r in new:
-                if q != me:
-                    total += (1 if r == my_row else -1) * threats[q]
-            out.append(total)
-        return out
-
-    def bid(self, current, proposal, unallied):
-        """SOE-23.4: propose the best placement for me; outbid while its gain over the current
-        proposal pays for the price. The best proposal is kept for the whole auction (the same
-        unallied players and rows); only the current proposal is valued at each bid."""
-        e = self.e
-        rows = e.s.row[self.g, : e.n_players_list[self.g]].tolist()
-        key = (e.s.war, e.slots_played, tuple(unallied), tuple(rows))
-        if self._best_proposal is None or self._best_proposal[0] != key:
-            if len(unallied) == 1:
-                cands = [(unallied[0], UPPER), (unallied[0], LOWER)]
-            else:
-                cands = [(a, b) for a in unallied for b in unallied if a != b]
-            placed = {q: r for q, r in enumerate(rows) if r >= 0}
-            values = self.proposal_values(cands, unallied, self.threats(), placed)
-            i = values.index(max(values))
-            self._best_proposal = (key, cands[i], values[i], placed)
-        _, best, best_value, placed = self._best_proposal
-        if current is None:
-            return 0, best
-        gain = best_value - self.proposal_values([proposal], unallied, self.threats(), placed)[0]
-        price = current + 1
-        if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
-                and self.unrest_of(self.p) < self.q["unrest_budget"]:
-            return price, best
-        return None, None
-
-    # ---- free actions (SOE-7.3, SOE-28)
-    def free_actions(self) -> None:
-        e, g, p, k = self.e, self.g, self.p, self.e.k
-        s = e.s
-        own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()     # each step below uses its own tile
-        if own[k["improved_agriculture"]] > used[k["improved_agriculture"]] and s.population[g, p] < e.pop_max:
-            e.use_agriculture(g, p)
-        if s.round == e.rounds_in_war(g):
-            for i in np.flatnonzero(s.company_owner[g] == p):
-                if not s.company_used[g, i]:
-                    regions = np.flatnonzero(e.t.company_regions[i])
-                    e.use_company(g, p, int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
-        if own[k["diplomatic_service"]] > used[k["diplomatic_service"]]:
-            i = self.wanted_alliance()
-            if i is not None:
-                e.use_diplomacy(g, p, i)
-        if own[k["blockade"]] and s.blockade_region[g] < 0 and self.q["blockade_a"]:
-            regions = [r for r in np.flatnonzero(e.colonial) if s.units[g, p, r, FLEET] >= 2 and s.markers[g, p, r]]
-            if regions:
-                e.place_blockade(g, p, int(regions[0]))
-
-    def wanted_alliance(self) -> int | None:
-        """SOE-23.2: an alliance tile only where I have armies facing enemies this war."""
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        if s.round > e.rounds_in_war(g) - 2:
-            return None
-        armies = s.units[g, p, :N_REGIONS, ARMY].tolist()
-        strong = [r for r in range(N_REGIONS) if armies[r] >= 2]
-        if not strong:
-            return None
-        gold = int(s.gold[g, p])
-        for i, owner in enumerate(s.alliance_owner[g].tolist()):
-            if owner < 0 and any(r in e.alliance_region_sets[i] for r in strong) \
-                    and gold >= e.alliance_gold[i] + e.fee:
-                return i
-        return None
-
-    def war_office_attack(self):
-        if not self.e.can_use(self.g, self.p, "war_office"):
-            return None
-        best, _ = self.best_attack(fee=False)
-        return best
-
-    # ---- the two actions
-    def choose_action(self, slot: int):
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        best, value = self.best_attack()
-        if best is not None:
-            r, target = best
-            surprise = e.owns(g, p, "surprise_attack") > 0 and target[0] == "player" and any(
-                s.units[g, q, r].sum() for q in e.allies(g, target[1]))
-            blockade = e.owns(g, p, "blockade") > 0
-            return ("attack", r, target, False, surprise, blockade)
-        hopes = self.hopes if self.hopes is not None and self.hopes[0] == e.slots_played else None
-        col = e.colonise_targets(g, p) if hopes is None or hopes[2] else []
-        if col:
-            tok = max(col, key=lambda k: self.marker_value(int(e.t.token_region[k])))
-            if self.marker_value(int(e.t.token_region[tok])) > self.q["colonise_threshold"]:
-                return ("colonise", tok)
-        buy = self.choose_tile()
-        if buy is not None:
-            return buy
-        build = self.choose_build() if hopes is None or hopes[3] else None
-        if build is not None:
-            return build
-        move = self.choose_move()
-        if move is not None:
-            return move
-        return ("pass",)
-
-    def choose_tile(self):
-        """SOE-23.1 .. 23.3: the strategy's priority list, affordable within the unrest budget;
-        Government Reform once unrest passes the reform threshold; Industry while unrest is low."""
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        if self.hopes is not None and self.hopes[0] == e.slots_played and not self.hopes[1]:
-            return None
-        options = e.buyable(g, p)
-        if not options:
-            return None
-        dev = e.t.dev
-        devs = {dev[i]: i for what, i in options if what == "dev"}
-        unrest = self.unrest_of(p)
-        if "government_reform" in devs and unrest >= self.q["reform_at"]:
-            return ("buy", "dev", devs["government_reform"])
-        gold = int(s.gold[g, p])
-        owned = s.dev_owned[g, p].tolist()
-        for name in self.q["tiles"]:
-            k = devs.get(name)
-            if k is None or owned[k] >= self.q["max_copies"]:
-                continue
-            if name == "industry" and unrest + e.dev_unrest[k] >= self.q["unrest_budget"]:
-                continue
-            if e.dev_gold[k] > gold - self.q["gold_reserve"]:
-                continue
-            if name in ("pirates", "slave_revolt"):
-                targets = e.raid_targets(g, p, name)
-                r, q = max(targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
-                return ("buy", "dev", k, r, q)
-            return ("buy", "dev", k)
-        companies = [i for what, i in options if what == "company"]
-        if companies and s.war >= self.q["company_from_war"]:
-            most = np.where(e.t.company_regions, s.markers[g, p], 0).max(axis=1).tolist()   # markers it pays for
-            for i in companies:
-                cost = e.company_gold[i]
-                if most[i] * (e.wars - s.war + 1) > cost and cost <= gold - self.q["gold_reserve"]:
-                    return ("buy", "company", i)
-        i = self.wanted_alliance()
-        if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
-            return ("buy", "alliance", i)
-        return None
-
-    def target_regions(self) -> list[int]:
-        """Where the strategy wants armies (`FocusRegions`; scored for this slot when it was)."""
-        e = self.e
-        if self.focus is None or self.focus[0] != e.slots_played:
-            self.focus = (e.slots_played, FocusRegions(e, Batch(e, [self])), 0)
-        if len(self.focus) == 3:                      # the list, once asked, is kept for the slot
-            self.focus = (*self.focus, self.focus[1].regions(self.focus[2]))
-        return self.focus[3]
-
-    def choose_build(self):
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        units = sum(map(sum, s.units[g, p].tolist()))
-        income = int(s.population[g, p]) + sum(s.markers[g, p].tolist())      # SOE-15.1, before growth
-        if units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
-            return None
-        opts = e.build_options(g, p)
-        if s.population[g, p] < e.build_pop:   # without population only a free rebuild (SOE-A14 option)
-            opts = [(k, t) for k, t in opts if t is not None or self.destroy_location(k) is not None]
-        if not opts:
-            return None
-        if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
-            return None
-        targets = self.target_regions()
-        colonial = e.colonial_list
-        fleets = s.units[g, p, :, FLEET].tolist()
-        for r in targets:
-            if colonial[r] and fleets[r] == 0:
-                if any(k == FLEET for k, _ in opts) and e.fleet_may_enter(g, p, r):
-                    tile = "pressgangs" if (FLEET, "pressgangs") in opts else None
-                    if (FLEET, tile) in opts:
-                        return ("build", FLEET, tile, r, self.destroy_location(FLEET), "none")
-                continue
-            if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
-                return ("build", ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
-            if self.may_enter(r) or colonial[r] and fleets[r]:
-                if not self.may_enter(r):                 # the free move from home (SOE-9.3)
-                    continue
-                tile = "mercenaries" if (ARMY, "mercenaries") in opts else None
-                if (ARMY, tile) in opts:
-                    militia = r if tile is None else "none"
-                    return ("build", ARMY, tile, r, self.destroy_location(ARMY), militia)
-        return None
-
-    def may_enter(self, r: int) -> bool:
-        """`Engine.army_may_enter` into VP region r (SOE-10.3 .. 10.7), remembered for the
-        decision being made (the state does not change while a player decides)."""
-        e = self.e
-        if self._entry[0] != e.slots_played:
-            self._entry = (e.slots_played, {})
-        found = self._entry[1].get(r)
-        if found is None:
-            found = self._entry[1][r] = e.army_may_enter(self.g, self.p, r)
-        return found
-
-    def choose_move(self):
-        """Bring idle armies and fleets (home, or regions without targets) to target regions;
-        fleets first so armies may follow (SOE-10.3)."""
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        targets = self.target_regions()
-        if not targets:
-            return None
-        plan = []
-        n = e.units_per_move(g, p)
-        u = s.units[g, p].tolist()
-        colonial = e.colonial_list
-        idle = None
-        for r in targets:
-            if colonial[r] and u[r][FLEET] == 0:
-                srcs = [src for src in range(N_REGIONS + 1) if u[src][FLEET] > 1 or (u[src][FLEET] and src == HOME)
-                        or (u[src][FLEET] and src not in targets)]
-                if srcs and e.fleet_may_enter(g, p, r):
-                    src = srcs[0]
-                    plan.append((FLEET, src, r))
-                    u[src][FLEET] -= 1
-                    u[r][FLEET] += 1
-            if len(plan) >= n:
-                break
-            if idle is None:                          # armies outside the targets (until one moves)
-                idle = [src for src in range(N_REGIONS + 1) if u[src][ARMY] > 0 and src not in targets]
-            moved = False
-            for src in idle:
-                if len(plan) >= n:
-                    break
-                if (not colonial[r] and self.may_enter(r)) or (colonial[r] and u[r][FLEET] > 0):
-                    plan.append((ARMY, src, r))
-                    u[src][ARMY] -= 1
-                    u[r][ARMY] += 1
-                    moved = True
-            if moved:
-                idle = None
-            if len(plan) >= n:
-                break
-        if not plan:
-            return None
-        legal = e.legal_prefix(g, p, plan)
-        return ("move", legal) if legal else None
-
-    # ---- battle decisions
-    def help(self, ally, opp, region, armies, fleets, attacker_side):
-        return (armies, fleets) if self.q["help_allies"] else (0, 0)
-
-    def fight_naval(self, attack, mine, theirs, as_attacker) -> bool:
-        fs = self.e.fort_strength
-        return mine.strength(fs) >= theirs.strength(fs)
-
-    def use_blockade_defence(self, attack) -> bool:
-        return self.e.owns(self.g, self.p, "blockade") > 0
-
-    def refuse_battle(self, attack, res) -> bool:
-        return res["winner"] >= 0
-
-
-def _columns(t, params: dict) -> tuple[np.ndarray, list[float], np.ndarray]:
-    """A strategy's region weights (array and list) and its row of the array passes (ROW, then
-    one 0/1 column per development tile on its priority list); shared, read-only."""
-    weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"] for r in range(N_REGIONS)])
-    wanted = set(params["tiles"])
-    row = np.array([params[name] for name in ROW] + [name in wanted for name in t.dev], dtype=float)
-    return weight, weight.tolist(), row
-
-
-def _vp_at(counts: list[int], values: list[int], who: int) -> int:
-    """Dense-rank VP of `who` in one region (SOE-16.3): place = number of distinct higher
-    counts; `values` 0-padded place values; no marker scores nothing."""
-    c = counts[who]
-    if c <= 0:
-        return 0
-    place = len({x for x in counts if x > c})
-    return values[place] if place < len(values) else 0

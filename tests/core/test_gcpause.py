@@ -10,7 +10,7 @@ import pytest
 
 from sim.core.gcpause import collector_paused
 from sim.struggle.components import default_components
-from sim.struggle.engine import Engine
+from sim.struggle.play import new_engine
 from tests.struggle.test_engine_invariants import random_seatings
 
 
@@ -31,7 +31,7 @@ def test_collector_state_is_restored_even_on_error(enabled):
 def test_playing_games_makes_no_reference_cycles(log):
     """Every object a batch of 2-7-player games (random and scripted seats) drops while the
     engine plays is freed by reference counting: the collector finds nothing afterwards."""
-    e = Engine(default_components(), random_seatings(np.random.default_rng(11), 12), 5, range(12), log=log)
+    e = new_engine(default_components(), random_seatings(np.random.default_rng(11), 12), 5, range(12), log=log)
     gc.collect()
     with collector_paused():                    # no automatic pass may free anything before we look
         e.play()

@@ -16,7 +16,8 @@ from sim.struggle.attack_laws import CODED, attack_summary
 from sim.struggle.attack_scan import PARAMS, count_mask, dense_vp
 from sim.struggle.components import default_components
 from sim.struggle.engine import Engine
-from sim.struggle.players import ScriptedPlayer, _vp_at
+from sim.struggle.play import new_engine
+from sim.struggle.scripted import ScriptedPlayer, _vp_at
 from sim.struggle.state import ARMY
 from tests.struggle.test_engine_helpers import blank, region
 from tests.struggle.test_engine_invariants import random_seatings
@@ -32,7 +33,7 @@ def test_candidates_are_the_engine_attack_targets_soe_12_1():
     """SOE-12.1/12.2: the scan's candidates of every seat, at every step of 2-7-player games of
     every strategy, are `Engine.attack_targets` in the same order."""
     seatings = random_seatings(np.random.default_rng(11), 12)
-    e = Engine(default_components(), seatings, 11, range(12))
+    e = new_engine(default_components(), seatings, 11, range(12))
     compared = []
 
     def check(e: Engine, where: str) -> None:
@@ -40,7 +41,7 @@ def test_candidates_are_the_engine_attack_targets_soe_12_1():
             return
         pairs = list(seats_of(e))
         stand_ins = [SimpleNamespace(g=g, p=p, params_row=np.zeros(len(PARAMS))) for g, p in pairs]
-        for (g, p), found in zip(pairs, e.attack_scan.targets(stand_ins)):
+        for (g, p), found in zip(pairs, e.player_work.attack_scan.targets(stand_ins)):
             assert found == e.attack_targets(g, p)
             compared.append(len(found))
 
@@ -67,15 +68,15 @@ def test_best_attack_alone_equals_best_in_a_batch():
     the batch or alone, the answer is the same."""
     seating = Seating(("great_britain", "france", "spain", "russia", "austria"),
                       ("colonial", "european", "mixed", "opportunist", "mixed"))
-    e = Engine(default_components(), [seating] * 6, 5, range(6))
+    e = new_engine(default_components(), [seating] * 6, 5, range(6))
     chosen = []
 
     def check(e: Engine, where: str) -> None:
         if where != "action" or e.slots_played % 7:
             return
         everyone = [e.players[g][p] for g, p in seats_of(e)]
-        together = e.attack_scan.best(everyone, [True] * len(everyone))
-        assert together == [e.attack_scan.best([pl], [True])[0] for pl in everyone]
+        together = e.player_work.attack_scan.best(everyone, [True] * len(everyone))
+        assert together == [e.player_work.attack_scan.best([pl], [True])[0] for pl in everyone]
         chosen.extend(best for best, _ in together if best is not None)
 
     e.on_step = check
@@ -103,10 +104,10 @@ def test_attack_value_on_a_hand_built_position_soe_23_8():
     lost = sum(k * p for k, p in odds.losses("att").items())
     expected = (odds.control_change * gain + q["kill_value"] * killed - q["gold_vp"] * e.fee
                 - lost * (q["unit_vp"] + q["unrest_vp"]))
-    (best, value), = e.attack_scan.best([player], [True])
+    (best, value), = e.player_work.attack_scan.best([player], [True])
     assert best == (x, ("player", 1))
     assert value == pytest.approx(expected, rel=1e-12)
-    (best, value), = e.attack_scan.best([player], [False])               # War Office: no fee
+    (best, value), = e.player_work.attack_scan.best([player], [False])               # War Office: no fee
     assert value == pytest.approx(expected + q["gold_vp"] * e.fee, rel=1e-12)
 
 
@@ -119,10 +120,10 @@ def test_attack_only_strictly_above_the_threshold():
     e.s.units[0, 1, x, ARMY] = 1
     e.s.markers[0, 1, x] = 1
     q = dict(e.comp.data.tree["strategies"]["mixed"])
-    (_, value), = e.attack_scan.best([ScriptedPlayer(e, 0, 0, None, q)], [True])
+    (_, value), = e.player_work.attack_scan.best([ScriptedPlayer(e, 0, 0, None, q)], [True])
     at = ScriptedPlayer(e, 0, 0, None, dict(q, attack_threshold=value))
     below = ScriptedPlayer(e, 0, 0, None, dict(q, attack_threshold=np.nextafter(value, 0)))
-    assert e.attack_scan.best([at, below], [True, True]) == [(None, value), ((x, ("player", 1)), value)]
+    assert e.player_work.attack_scan.best([at, below], [True, True]) == [(None, value), ((x, ("player", 1)), value)]
 
 
 @settings(max_examples=60, deadline=None)
@@ -131,7 +132,7 @@ def test_configuration_codes_round_trip_and_give_the_exact_law(data):
     """Every configuration the players build codes to one integer and back, and the law table
     returns the exact law of that configuration (through its canonical form)."""
     e = blank(["great_britain", "france"])
-    laws = e.attack_scan.laws
+    laws = e.player_work.attack_scan.laws
     fields = {name: np.array([data.draw(st.integers(0, r - 1))]) for name, r in zip(CODED, laws.radix)}
     fields["neutral"] = fields["neutral"] - 1
     attack = laws.decode(int(laws.encode(fields)[0]))
@@ -147,9 +148,9 @@ def test_filters_never_hide_a_purchase_a_colony_or_a_build():
     targets exist (SOE-13), or its build choice (SOE-9) builds, the one-pass filter said they
     might."""
     from sim.struggle.attack_scan import Batch
-    from sim.struggle.players import may_build, may_buy_a_tile, may_colonise
+    from sim.struggle.scripted import may_build, may_buy_a_tile, may_colonise
     seatings = random_seatings(np.random.default_rng(3), 10, ("colonial", "european", "mixed", "opportunist"))
-    e = Engine(default_components(), seatings, 3, range(10))
+    e = new_engine(default_components(), seatings, 3, range(10))
     seen = {"tile": [], "colony": [], "build": []}
 
     def check(e: Engine, where: str) -> None:
@@ -184,7 +185,7 @@ def test_asking_only_tile_holders_for_free_actions_changes_nothing_soe_7_3(monke
     seatings = random_seatings(np.random.default_rng(5), 16)
 
     def played() -> list:
-        e = Engine(default_components(), seatings, 7, range(16), log=True)
+        e = new_engine(default_components(), seatings, 7, range(16), log=True)
         e.play()
         return e.logs
 

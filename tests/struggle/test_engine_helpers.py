@@ -8,6 +8,9 @@ import numpy as np
 from sim.core.seating import Seating
 from sim.struggle.components import default_components
 from sim.struggle.engine import Engine
+from sim.struggle.play import new_engine
+from sim.struggle.players import Roster
+from sim.struggle.scripted import ScriptedWork
 from sim.struggle.state import LOWER, UPPER
 
 
@@ -64,7 +67,7 @@ def blank(powers, rows=None, war: int = 1, comp=None):
     `comp`: components with overrides (default data when None)."""
     comp = comp if comp is not None else default_components()
     seating = Seating(tuple(powers), ("random",) * len(powers))
-    e = Engine(comp, [seating], 1, [0], log=True, make_player=Stub)
+    e = new_engine(comp, [seating], 1, [0], log=True, roster=Roster(Stub, work=ScriptedWork))
     s = e.s
     s.dev_display[0] = e.t.dev_copies
     n = len(powers)

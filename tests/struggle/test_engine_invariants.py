@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from sim.core.seating import Seating
 from sim.struggle.components import default_components
 from sim.struggle.engine import Engine
+from sim.struggle.play import new_engine
 from sim.struggle.play import INFO, play_games
 from sim.struggle.players import STRATEGIES
 from sim.struggle.state import IN_BAG, MAX_SEATS, ON_MAP
@@ -76,7 +77,7 @@ def random_seatings(rng: np.random.Generator, n: int, strategies=STRATEGIES) -> 
 
 
 def run_checked(seed: int, seatings: list[Seating]) -> Checker:
-    e = Engine(default_components(), seatings, seed, range(len(seatings)))
+    e = new_engine(default_components(), seatings, seed, range(len(seatings)))
     checker = Checker(e)
     e.on_step = checker
     e.play()
@@ -143,7 +144,7 @@ def test_invariants_with_every_alternative_option():
         "options.rebuild_pays_population=false"])
     rng = np.random.default_rng(21)
     seatings = random_seatings(rng, 40)
-    e = Engine(comp, seatings, 21, range(len(seatings)))
+    e = new_engine(comp, seatings, 21, range(len(seatings)))
     e.on_step = Checker(e)
     e.play()
     df = play_games(21, range(6), seatings[:6], data=comp)

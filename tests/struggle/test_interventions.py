@@ -4,7 +4,7 @@ import pytest
 
 from sim.core.errors import UserError
 from sim.core.seating import Seating
-from sim.struggle.engine import Engine
+from sim.struggle.play import new_engine
 from sim.struggle.play import INFO, asset_costs, components_of, play_games
 
 GAMES = range(12)
@@ -36,7 +36,7 @@ def test_grants_change_start_resources_only_for_the_focal_seat():
     """SOE-3 start values plus the grant; population capped by the track (SOE-2.4)."""
     comp = components_of(None)
     seatings = [Seating(INFO.powers[:3], ("mixed+grant_gold=3+grant_population=9+grant_unrest=2", "mixed", "mixed"))]
-    engine = Engine(comp, seatings, 1, [0])
+    engine = new_engine(comp, seatings, 1, [0])
     engine.setup()
     s = engine.s
     # Setup placement spends nothing, so start values plus grants are still in hand.
