@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from analyses import battle_odds, html
@@ -33,7 +32,6 @@ from sim import games
 from sim.core import runner
 from sim.core.contract import has_assets
 from sim.core.design import balanced
-from sim.core.errors import UserError
 from sim.core.metadata import code_version
 
 BAND = 0.05

@@ -9,7 +9,7 @@ import time
 import numpy as np
 
 from benchmarks.harness import Figure, median_seconds
-from sim.struggle import combat
+from sim.struggle import combat, combat_exact
 
 N = 10_000_000
 N_ATTACKS = 1_000_000
@@ -43,21 +43,21 @@ def _exact_times() -> tuple[float, float]:
     """Median time of `attack_odds` for configurations not seen before (land battles with forts,
     training and bonuses; the per-margin dice laws are warm, as in any session after the first
     call) and for a configuration asked again."""
-    combat.duel_law.cache_clear()
-    combat.attack_odds.cache_clear()
+    combat_exact.duel_law.cache_clear()
+    combat_exact.attack_odds.cache_clear()
     for base in range(-combat.MARGIN_CLIP, combat.MARGIN_CLIP + 1):
-        combat.duel_law(base)
-    configs = [combat.Attack(att_armies=a, def_armies=d, def_forts=f, att_army_training=t, att_bonus=b)
+        combat_exact.duel_law(base)
+    configs = [combat_exact.Attack(att_armies=a, def_armies=d, def_forts=f, att_army_training=t, att_bonus=b)
                for a in range(1, 15) for d in range(0, 15) for f in range(3) for t in range(2) for b in range(3)]
     new = []
     for attack in configs[:2000]:
         start = time.perf_counter()
-        combat.attack_odds(attack)
+        combat_exact.attack_odds(attack)
         new.append(time.perf_counter() - start)
     again = configs[0]
     repeated = []
     for _ in range(2000):
         start = time.perf_counter()
-        combat.attack_odds(again)
+        combat_exact.attack_odds(again)
         repeated.append(time.perf_counter() - start)
     return statistics.median(new), statistics.median(repeated)

@@ -1,6 +1,6 @@
 """Struggle of Empires odds page: land-battle win probabilities (with and without a fort,
 against neutral tokens), expected losses, the value of Reserves, sea-movement odds, and an exact
-vs Monte Carlo cross-check. Exact numbers come from `sim.struggle.combat.attack_odds`."""
+vs Monte Carlo cross-check. Exact numbers come from `sim.struggle.combat_exact.attack_odds`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from analyses import html
 from sim.core.metadata import result_metadata
 from sim.core.montecarlo import run_blocks
 from sim.core.stats import binomial_se, wilson_interval
-from sim.struggle import combat, sea
+from sim.struggle import combat, combat_exact, sea
 from sim.struggle.components import default_components
 
 TITLE = "Struggle of Empires: battle and sea-movement odds"
@@ -35,9 +35,9 @@ def build(out_dir: Path, quick: bool = False):
     for panel, (defenders, forts, neutral) in panels.items():
         for a in attackers:
             for d in defenders:
-                attack = combat.Attack(att_armies=a, def_armies=0 if neutral else d, def_forts=forts,
+                attack = combat_exact.Attack(att_armies=a, def_armies=0 if neutral else d, def_forts=forts,
                                        neutral=d if neutral else -1)
-                odds = combat.attack_odds(attack, rules)
+                odds = combat_exact.attack_odds(attack, rules)
                 rows.append({"panel": panel, "attacker_armies": a, "defender": d, "forts": forts,
                              "attacker_win": odds.attacker_win, "tie": odds.tie, "defender_win": odds.defender_win,
                              "control_change": odds.control_change,
@@ -130,7 +130,7 @@ def _reserves_table(rules, sizes) -> pd.DataFrame:
     for n in sizes:
         row = {"armies each": n}
         for ra, rd in ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2)):
-            odds = combat.attack_odds(combat.Attack(att_armies=n, def_armies=n, att_reserves=ra, def_reserves=rd), rules)
+            odds = combat_exact.attack_odds(combat_exact.Attack(att_armies=n, def_armies=n, att_reserves=ra, def_reserves=rd), rules)
             row[f"P(att wins) R{ra}/{rd}"] = odds.attacker_win
         rows.append(row)
     return pd.DataFrame(rows)
@@ -150,10 +150,10 @@ def _sea_table(rules, unit_counts) -> pd.DataFrame:
 
 
 CHECKS = {
-    "3 armies vs 2 armies": combat.Attack(att_armies=3, def_armies=2),
-    "2 armies vs 1 army + fort, training": combat.Attack(att_armies=2, def_armies=1, def_forts=1, att_army_training=1),
-    "2 armies + fleet vs neutral 4": combat.Attack(att_armies=2, att_fleets=1, neutral=4, naval_phase=True),
-    "naval then land, reserves 1/1": combat.Attack(att_armies=3, att_fleets=2, def_armies=2, def_fleets=2,
+    "3 armies vs 2 armies": combat_exact.Attack(att_armies=3, def_armies=2),
+    "2 armies vs 1 army + fort, training": combat_exact.Attack(att_armies=2, def_armies=1, def_forts=1, att_army_training=1),
+    "2 armies + fleet vs neutral 4": combat_exact.Attack(att_armies=2, att_fleets=1, neutral=4, naval_phase=True),
+    "naval then land, reserves 1/1": combat_exact.Attack(att_armies=3, att_fleets=2, def_armies=2, def_fleets=2,
                                                    naval_phase=True, att_reserves=1, def_reserves=1),
 }
 
@@ -169,7 +169,7 @@ def _cross_check(rules, n: int) -> pd.DataFrame:
 
         wins = int(run_blocks(kernel, n, SEED, "struggle-odds-page")["win"][1])
         low, high = wilson_interval(wins, n)
-        exact = combat.attack_odds(attack, rules).attacker_win
+        exact = combat_exact.attack_odds(attack, rules).attacker_win
         z = (wins / n - exact) / float(binomial_se(exact, n))
         rows.append({"configuration": name, "exact P(att wins)": exact, "Monte Carlo": wins / n,
                      "95% interval": f"[{low:.4f}, {high:.4f}]", "n": n, "z (standard errors)": round(z, 2)})

@@ -14,7 +14,7 @@ from sim.core.errors import UserError, require
 from sim.core.metadata import result_metadata
 from sim.core.montecarlo import run_blocks
 from sim.core.stats import wilson_interval
-from sim.struggle import combat, sea, scoring
+from sim.struggle import combat, combat_exact, sea, scoring
 from sim.struggle.components import Components, load_components
 
 UNITS = int_in(0, 200, "units")
@@ -70,7 +70,7 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
     p.set_defaults(handler=battle)
 
 
-def build_attack(args: argparse.Namespace, comp: Components) -> combat.Attack:
+def build_attack(args: argparse.Namespace, comp: Components) -> combat_exact.Attack:
     """Turn the command-line flags into an `Attack`, rejecting impossible set-ups."""
     pieces = comp.data.get("rules.pieces")
     att_allies = key_counts(args.attacker_allies, ("armies", "fleets"), "unit")
@@ -95,7 +95,7 @@ def build_attack(args: argparse.Namespace, comp: Components) -> combat.Attack:
         require(d_units >= 1, "--defender-units 0: the defender has no fleet, so no naval battle is fought (SOE-12.7.2)")
         _limit("--attacker-units", args.attacker_units, own_limit["fleets"], "fleets")
         _limit("--defender-units", d_units, own_limit["fleets"], "fleets")
-        return combat.Attack(
+        return combat_exact.Attack(
             att_armies=0, att_fleets=args.attacker_units, def_fleets=d_units, naval_phase=True,
             att_ally_fleets=att_allies.get("fleets", 0), def_ally_fleets=def_allies.get("fleets", 0),
             att_naval_training=args.attacker_naval_training, def_naval_training=args.defender_naval_training,
@@ -110,7 +110,7 @@ def build_attack(args: argparse.Namespace, comp: Components) -> combat.Attack:
     _limit("--defender-fleets", args.defender_fleets, own_limit["fleets"], "fleets")
     naval_phase = bool(args.attacker_fleets or args.defender_fleets or att_allies.get("fleets")
                        or def_allies.get("fleets") or args.blockade)
-    return combat.Attack(
+    return combat_exact.Attack(
         att_armies=args.attacker_units, def_armies=d_units, def_forts=args.defender_forts,
         att_fleets=args.attacker_fleets, def_fleets=args.defender_fleets,
         att_ally_armies=att_allies.get("armies", 0), att_ally_fleets=att_allies.get("fleets", 0),
@@ -137,7 +137,7 @@ def battle(args: argparse.Namespace) -> int:
     rules = comp.combat
     result: dict[str, Any]
     if args.mc is None:
-        odds = combat.attack_odds(attack, rules)
+        odds = combat_exact.attack_odds(attack, rules)
         result = {"method": "exact", "attacker_win": odds.attacker_win, "tie": odds.tie,
                   "defender_win": odds.defender_win,
                   "attacker_losses": {str(k): v for k, v in odds.losses("att").items()},
@@ -153,7 +153,7 @@ def battle(args: argparse.Namespace) -> int:
     return 0
 
 
-def battle_monte_carlo(attack: combat.Attack, rules, n: int, seed: int) -> dict[str, Any]:
+def battle_monte_carlo(attack: combat_exact.Attack, rules, n: int, seed: int) -> dict[str, Any]:
     """Bulk estimate of the same quantities as the exact odds, block-seeded (`run_blocks`)."""
     inputs = attack.inputs()
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from sim.core.errors import UserError
 from sim.core.random import check_seed, stream
-from sim.core.seating import RESULT_COLUMNS, Seating
+from sim.core.seating import Seating
 
 CHUNK = 256                        # draws per refill (part of every recorded game: never change)
 GameLog = tuple[dict, list[dict]]  # a header ({"event": "game", ...}) and the game's events

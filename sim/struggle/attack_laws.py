@@ -1,8 +1,8 @@
 """Exact attack odds for players' decisions: one-duel odds, attack summaries, the canonical
 form that lets many configurations share one exact law, and a table of laws by integer code.
 
-A player foresees an attack as a `combat.Attack` configuration and needs four numbers from its
-exact law (`combat.attack_odds`, SOE-12.3 .. 12.13): P(win), P(control change) and the expected
+A player foresees an attack as a `combat_exact.Attack` configuration and needs four numbers from its
+exact law (`combat_exact.attack_odds`, SOE-12.3 .. 12.13): P(win), P(control change) and the expected
 units lost by each side. Computing a law takes about a third of a millisecond, so laws are kept
 for the life of the process, per combat rules and configuration code, and looked up as arrays.
 """
@@ -15,10 +15,10 @@ from fractions import Fraction
 import numpy as np
 
 from sim.core.dice import diff_pmf
-from sim.struggle import combat
+from sim.struggle import combat, combat_exact
 from sim.struggle.components import CombatRules
 
-# Configuration fields the players vary, in `combat.Attack` order; the other fields are
+# Configuration fields the players vary, in `combat_exact.Attack` order; the other fields are
 # constant in every configuration they build (CONSTANT).
 CODED = ("att_armies", "def_armies", "def_forts", "att_fleets", "def_fleets", "att_ally_armies", "att_ally_fleets",
          "def_ally_armies", "def_ally_fleets", "att_army_training", "def_army_training", "att_naval_training",
@@ -29,10 +29,10 @@ CONSTANT = {"att_alliance_fleet": 0, "def_alliance_fleet": 0, "att_bonus": 0, "d
             "def_blockade": False}
 
 
-def attack_summary(cfg: combat.Attack, rules) -> tuple[float, float, float, float]:
+def attack_summary(cfg: combat_exact.Attack, rules) -> tuple[float, float, float, float]:
     """(P(attacker wins), P(control change), E[attacker units lost], E[defender units lost])
-    of one configuration, from the exact law of `combat.attack_odds` (SOE-12.3)."""
-    odds = combat.attack_odds(cfg, rules)
+    of one configuration, from the exact law of `combat_exact.attack_odds` (SOE-12.3)."""
+    odds = combat_exact.attack_odds(cfg, rules)
     lost = sum(k * q for k, q in odds.losses("att").items())
     killed = sum(k * q for k, q in odds.losses("def").items())
     return odds.attacker_win, odds.control_change, lost, killed
@@ -61,9 +61,9 @@ def duel_odds(att: int, dfn: int) -> tuple[float, float]:
     return float(w), float(t)
 
 
-def canonical_attack(a: combat.Attack, r) -> combat.Attack:
+def canonical_attack(a: combat_exact.Attack, r) -> combat_exact.Attack:
     """An attack with the same exact law as `a` under rules `r` (so the same summary), with
-    every field `combat.attack_odds` reads only through a sum folded into that sum, to share one
+    every field `combat_exact.attack_odds` reads only through a sum folded into that sum, to share one
     cache entry among many configurations (SOE-12.3 .. 12.13 as the exact law implements them):
 
     - a side's losses in one battle are at most 2 (the loss, a 7), taken in a fixed order from
@@ -81,7 +81,7 @@ def canonical_attack(a: combat.Attack, r) -> combat.Attack:
             or a.att_alliance_fleet or a.def_alliance_fleet or a.att_bonus or a.def_bonus
             or a.att_naval_bonus or a.def_naval_bonus):
         return a
-    neutral, aaa, aaf, da, dfo, dfl, daa, daf = combat.taking_part(a, r)
+    neutral, aaa, aaf, da, dfo, dfl, daa, daf = combat_exact.taking_part(a, r)
     naval_only = a.att_armies == 0
     af = a.att_fleets
     att_fight = af > 0
@@ -120,7 +120,7 @@ def canonical_attack(a: combat.Attack, r) -> combat.Attack:
         margin = max(-clip, min(clip, att_l - def_l))
         armies, aaa, da, dfo, daa = min(a.att_armies, 2), min(aaa, 2), min(da, 2), min(dfo, 2), min(daa, 2)
         bonus = margin - ast * (armies + aaa) + ast * (da + daa) + r.fort_strength * dfo
-    return combat.Attack(
+    return combat_exact.Attack(
         att_armies=armies, def_armies=da, def_forts=dfo, att_fleets=af, def_fleets=dfl, att_ally_armies=aaa,
         att_ally_fleets=aaf, def_ally_armies=daa, def_ally_fleets=daf, att_bonus=bonus, att_naval_bonus=naval_bonus,
         naval_phase=bool(a.naval_phase), neutral=0 if neutral else -1, att_reserves=a.att_reserves,
@@ -139,7 +139,7 @@ class LawTable:
         self.mult = np.cumprod((1,) + radix[:0:-1])[::-1].astype(np.int64)
         self.codes = np.zeros(0, dtype=np.int64)
         self.table = np.zeros((0, 4))
-        self.by_canon: dict[combat.Attack, tuple[float, float, float, float]] = {}
+        self.by_canon: dict[combat_exact.Attack, tuple[float, float, float, float]] = {}
 
     def encode(self, fields: dict[str, np.ndarray]) -> np.ndarray:
         """Integer code of each configuration (arrays of the CODED fields)."""
@@ -148,11 +148,11 @@ class LawTable:
             code += (fields[name].astype(np.int64) + (name == "neutral")) * m
         return code
 
-    def decode(self, code: int) -> combat.Attack:
+    def decode(self, code: int) -> combat_exact.Attack:
         values = dict(CONSTANT)
         for name, radix, m in zip(CODED, self.radix, self.mult.tolist()):
             values[name] = code // m % radix - (name == "neutral")
-        return combat.Attack(**values)
+        return combat_exact.Attack(**values)
 
     def lookup(self, codes: np.ndarray, compute: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """(summary rows, known mask) of `codes`, unknown rows NaN; with `compute`, the

@@ -186,7 +186,7 @@ class AttackScan:
         return np.where(c.revolt | c.pirates, gain + 0.5, gain)
 
     def configurations(self, x: Batch, c: Candidates) -> dict[str, np.ndarray]:
-        """The CODED `combat.Attack` fields each candidate foresees (SOE-12.5 .. 12.8)."""
+        """The CODED `combat_exact.Attack` fields each candidate foresees (SOE-12.5 .. 12.8)."""
         e, k, b, r, d, player = self.e, self.k, c.b, c.r, c.d, c.player
         own, used = x.dev_owned, x.dev_used
         reserves = np.minimum(own[..., k["reserves"]] - used[..., k["reserves"]], 1)          # (B,7)

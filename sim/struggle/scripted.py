@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.struggle.attack_scan import PARAMS, AttackScan, Batch
+from sim.struggle.attack_scan import AttackScan, Batch
 from sim.struggle.players import Player
-from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, MAX_SEATS, N_REGIONS, UPPER
+from sim.struggle.scripted_auction import ScriptedAuction
+from sim.struggle.scripted_passes import (FocusRegions, may_build, may_buy_a_tile, may_colonise,
+                                         strategy_columns)
+from sim.struggle.state import ARMY, FLEET, HOME, MAX_SEATS, N_REGIONS
 
 
 class ScriptedWork:
@@ -26,7 +29,7 @@ class ScriptedWork:
     def __init__(self, engine) -> None:
         self.e = engine
         self.attack_scan = AttackScan(engine)
-        self.columns: dict[int, tuple] = {}                 # id(parameter table) -> (table, *_columns(...))
+        self.columns: dict[int, tuple] = {}                 # id(parameter table) -> (table, *strategystrategy_columns(...))
         self.turn: tuple[list, list] | None = None          # (players of the turn, the scripted ones)
         self.rows: np.ndarray | None = None                 # (B, seats, ROW + tiles) parameter rows
         self.threats: tuple | None = None                   # ((war, slot), auction threats)
@@ -79,93 +82,7 @@ class ScriptedWork:
         return self.threats[1]
 
 
-def may_build(e, x: Batch) -> np.ndarray:
-    """False where `ScriptedPlayer.choose_build` surely builds nothing (one array pass): its
-    units below `max_units` and `upkeep_ratio` x income (SOE-15), and population to pay for a
-    unit (SOE-9.1; none for a free rebuild, SOE-A14 option) above `population_keep`, or a
-    free-unit tile usable (SOE-20.5 .. 20.7)."""
-    s, k = e.s, e.k
-    units = s.units[x.g, x.p].sum(axis=(1, 2))
-    population = s.population[x.g, x.p]
-    income = population + x.markers[np.arange(len(x.g)), x.p].sum(axis=1)
-    rows = x.rows
-    room = (units < rows[:, COLUMN["max_units"]]) & (units < rows[:, COLUMN["upkeep_ratio"]] * income)
-    usable = x.dev_owned > x.dev_used                                                     # (B,7,K)
-    me = np.arange(len(x.g)), x.p
-    free = (usable[me][:, k["mercenaries"]] | usable[me][:, k["pressgangs"]]
-            | (x.dev_owned[me][:, k["trained_natives"]] > 0))
-    free_rebuild = not e.opt("rebuild_pays_population")                                  # SOE-A14 option
-    paid = ((population >= e.build_pop) | free_rebuild) & (population > rows[:, COLUMN["population_keep"]])
-    return room & (paid | free)
-
-
-def may_colonise(e, x: Batch) -> np.ndarray:
-    """False where `Engine.colonise_targets` is surely empty (one array pass, SOE-13): not yet
-    colonised this round, a marker left, and a Pop token on the map with the population to pay,
-    or a Slave token on the map with a fleet in Africa."""
-    s = e.s
-    on = x.tokens_on
-    pop = (s.population[x.g, x.p] >= e.colonise_pop) & (on & e.is_pop).any(axis=1)
-    slave = (x.my_fleet[:, e.africa] > 0) & (on & e.is_slave).any(axis=1)
-    return ~s.colonised[x.g, x.p] & x.can_place & (pop | slave)
-
-
-# Columns of a scripted player's `params_row` for the array passes: these strategy values, then
-# one 0/1 column per development tile (1 = on its priority list). PARAMS (attack_scan) come first.
-ROW = (*PARAMS, "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war", "focus_regions",
-       "max_units", "upkeep_ratio", "population_keep")
-COLUMN = {name: i for i, name in enumerate(ROW)}
-
-
-def may_buy_a_tile(e, x: Batch) -> np.ndarray:
-    """False where `ScriptedPlayer.choose_tile` surely buys nothing (one array pass): a
-    necessary condition of each of its purchases -- a Buy action left this round (SOE-7.2), and
-    Government Reform past `reform_at`, or a priority tile on the display (SOE-8) within the
-    copies kept and affordable above `gold_reserve` (Industry only inside the unrest budget), or
-    an affordable company tile from `company_from_war`, or an affordable alliance tile early in
-    the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
-    s, t = e.s, e.t
-    gs, ps = x.g, x.p
-    reform_at, reserve, copies, budget, company_war = (x.rows[:, COLUMN[name]] for name in (
-        "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war"))
-    wanted = x.rows[:, len(ROW):] > 0                                                    # (B,K)
-    k_reform, k_industry = e.k["government_reform"], e.k["industry"]
-    gold, unrest = x.gold, x.unrest
-    spare = (gold - reserve)[:, None]
-    on_display = (s.dev_display[gs] > 0) & ~s.no_retake[gs, ps] & (t.dev_pop <= s.population[gs, ps][:, None])
-    reform = on_display[:, k_reform] & (unrest >= reform_at)
-    devs = on_display & wanted & (s.dev_owned[gs, ps] < copies[:, None]) & (t.dev_gold <= spare)
-    devs[:, k_industry] &= unrest + t.dev_unrest[k_industry] < budget
-    company = (s.war >= company_war) & ((s.company_owner[gs] < 0) & (t.company_gold <= spare)).any(axis=1)
-    early = s.round <= np.asarray(e.n_rounds)[gs] - 2
-    alliance = early & (x.my_army >= 2).any(axis=1) & ((s.alliance_owner[gs] < 0) & (t.alliance_gold <= spare)
-                                                       & (t.alliance_gold + e.fee <= gold[:, None])).any(axis=1)
-    return ~s.bought[gs, ps] & (reform | devs.any(axis=1) | company | alliance)
-
-
-class FocusRegions:
-    """Where each scripted player of a batch wants armies (SOE-23): regions with neutral tokens
-    to take, enemy markers to take or own markers to defend, scored by weighted opportunity; the
-    best `focus_regions` with a positive score, ties in region order (one array pass; a
-    player's list is built when it asks)."""
-
-    def __init__(self, e, x: Batch) -> None:
-        b = np.arange(len(x.g))
-        neutrals = (x.tokens_on & e.is_neutral).astype(float) @ e.player_work.attack_scan.token_regions        # (B,R) counts
-        theirs = (x.markers * x.enemies[:, :, None]).sum(axis=1)
-        weight = np.where(e.player_work.attack_scan.europe, x.params[PARAMS.index("europe_weight"), :, None],
-                          x.params[PARAMS.index("colonial_weight"), :, None])
-        score = weight * (neutrals + 0.7 * theirs + 0.3 * x.markers[b, x.p] + 0.1 * np.asarray(e.first_vp))
-        order = np.argsort(-score, axis=1, kind="stable")
-        top = np.arange(N_REGIONS) < x.rows[:, COLUMN["focus_regions"], None]
-        keep = top & (np.take_along_axis(score, order, axis=1) > 0)
-        self.kept = np.where(keep, order, -1).tolist()
-
-    def regions(self, i: int) -> list[int]:
-        return [r for r in self.kept[i] if r >= 0]
-
-
-class ScriptedPlayer(Player):
+class ScriptedPlayer(ScriptedAuction, Player):
     """A heuristic player driven by one parameter set of data/strategies.toml (SOE-23, SOE-28).
 
     Values are in VP equivalents: a control marker is worth its marginal VP in its region (dense
@@ -179,7 +96,7 @@ class ScriptedPlayer(Player):
         columns = engine.player_work.columns     # one set per parameter table
         found = columns.get(id(params))
         if found is None or found[0] is not params:
-            found = columns[id(params)] = (params, *_columns(engine.t, params))
+            found = columns[id(params)] = (params, *strategy_columns(engine.t, params))
         _, self.region_weight, self.region_weight_list, self.params_row = found
         self._entry: tuple[int, dict[int, bool]] = (-1, {})    # (engine slot, army_may_enter by region)
         self.hopes: tuple[int, bool, bool, bool] | None = None   # (slot, may_buy_a_tile, may_colonise, may_build)
@@ -230,114 +147,10 @@ class ScriptedPlayer(Player):
         return e.player_work.attack_scan.best([self], [fee])[0]
 
     # ---- setup (SOE-23.5, SOE-23.6)
-    def place_setup_unit(self):
-        e, g, p = self.e, self.g, self.p
-        s = e.s
-        units = s.units[g, p].tolist()
-        placed = sum(map(sum, units))
-        markers = s.markers[g, p].tolist()
-        marker_val = [m * w for m, w in zip(markers, self.region_weight_list)]
-        fleets_first = self.q["setup_fleets"]
-        if placed < fleets_first and e.setup_locations(g, p, FLEET):
-            seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
-            col = [r for r in seas if e.colonial_list[r]] or seas
-            on_map = self.token_counts()[0]
-            r = max(col, key=lambda r: (marker_val[r] + 0.1 * on_map[r], -r))
-            return FLEET, r
-        locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
-        forts = [r for r in e.setup_locations(g, p, FORT)
-                 if r != HOME and markers[r] >= 2 and units[r][FORT] == 0]
-        if forts and self.q["use_forts"] and placed >= 2:
-            return FORT, max(forts, key=lambda r: (marker_val[r], -r))
-        ok = [r for r in locs if not e.colonial_list[r] or units[r][FLEET] > 0] or locs
-        if not ok:                                    # no army left in the supply
-            kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
-            return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
-                                   or e.setup_locations(g, p, kind))
-        neutrals = self.token_counts()[1]
-        weight = self.region_weight_list
-        r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * weight[r] - 0.5 * units[r][ARMY], -r))
-        return ARMY, r
 
-    def token_counts(self) -> tuple[list[int], list[int]]:
-        """Tokens of any kind and neutral tokens on the map per region, kept while the tokens
-        stay as they are (all of the setup placement, SOE-3.8)."""
-        e = self.e
-        key = e.s.token_state[self.g].tobytes()
-        if self._token_counts is None or self._token_counts[0] != key:
-            self._token_counts = (key, e.tokens_per_region(self.g).tolist(), e.neutrals_per_region(self.g).tolist())
-        return self._token_counts[1:]
 
     # ---- auction (SOE-23.4)
-    def threats(self) -> dict[int, float]:
-        """How much each other player competes with me: shared regions weighted by both
-        sides' presence (markers plus units, by the region's first-place VP). Pieces do not
-        move during the auctions, so it is computed once per war (`ScriptedWork.auction_threats`)."""
-        s = self.e.s
-        if self._threats is not None and self._threats[0] == (s.war, self.e.slots_played):
-            return self._threats[1]
-        self._threats = ((s.war, self.e.slots_played), self._threats_now())
-        return self._threats[1]
 
-    def _threats_now(self) -> dict[int, float]:
-        mine = self.e.player_work.auction_threats()[self.g][self.p]
-        return {q: mine[q] for q in range(self.e.n_players_list[self.g]) if q != self.p}
-
-    def proposal_values(self, proposals, unallied, threats: dict[int, float], placed: dict[int, int]) -> list[float]:
-        """Threat-weighted friends minus enemies after each proposal (`placed`: rows so far),
-        summed over the placed players in seat order, then the proposed ones."""
-        me = self.p
-
-        def placed_sum(my_row: int) -> float:
-            total = 0
-            for q, r in placed.items():
-                if q != me:
-                    total += (1 if r == my_row else -1) * threats[q]
-            return total
-
-        prefix = {row: placed_sum(row) for row in (UPPER, LOWER)}
-        single = len(unallied) == 1
-        out = []
-        for a, b in proposals:
-            new = ((a, b),) if single else ((a, UPPER), (b, LOWER))        # (seat, row) in order
-            my_row = placed.get(me)
-            if my_row is None:
-                my_row = next((r for q, r in new if q == me), None)
-            if my_row is None:
-                out.append(0.0)
-                continue
-            total = prefix[my_row]
-            for q, r in new:
-                if q != me:
-                    total += (1 if r == my_row else -1) * threats[q]
-            out.append(total)
-        return out
-
-    def bid(self, current, proposal, unallied):
-        """SOE-23.4: propose the best placement for me; outbid while its gain over the current
-        proposal pays for the price. The best proposal is kept for the whole auction (the same
-        unallied players and rows); only the current proposal is valued at each bid."""
-        e = self.e
-        rows = e.s.row[self.g, : e.n_players_list[self.g]].tolist()
-        key = (e.s.war, e.slots_played, tuple(unallied), tuple(rows))
-        if self._best_proposal is None or self._best_proposal[0] != key:
-            if len(unallied) == 1:
-                cands = [(unallied[0], UPPER), (unallied[0], LOWER)]
-            else:
-                cands = [(a, b) for a in unallied for b in unallied if a != b]
-            placed = {q: r for q, r in enumerate(rows) if r >= 0}
-            values = self.proposal_values(cands, unallied, self.threats(), placed)
-            i = values.index(max(values))
-            self._best_proposal = (key, cands[i], values[i], placed)
-        _, best, best_value, placed = self._best_proposal
-        if current is None:
-            return 0, best
-        gain = best_value - self.proposal_values([proposal], unallied, self.threats(), placed)[0]
-        price = current + 1
-        if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
-                and self.unrest_of(self.p) < self.q["unrest_budget"]:
-            return price, best
-        return None, None
 
     # ---- free actions (SOE-7.3, SOE-28)
     def free_actions(self) -> None:
@@ -565,15 +378,6 @@ class ScriptedPlayer(Player):
 
     def refuse_battle(self, attack, res) -> bool:
         return res["winner"] >= 0
-
-
-def _columns(t, params: dict) -> tuple[np.ndarray, list[float], np.ndarray]:
-    """A strategy's region weights (array and list) and its row of the array passes (ROW, then
-    one 0/1 column per development tile on its priority list); shared, read-only."""
-    weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"] for r in range(N_REGIONS)])
-    wanted = set(params["tiles"])
-    row = np.array([params[name] for name in ROW] + [name in wanted for name in t.dev], dtype=float)
-    return weight, weight.tolist(), row
 
 
 def _vp_at(counts: list[int], values: list[int], who: int) -> int:

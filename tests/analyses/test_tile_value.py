@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 from analyses import tile_value as tv
-from sim import games
 from sim.core.errors import UserError
 from tests.analyses import tilegame
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sim.core.seating import Seating
-from sim.struggle import combat
+from sim.struggle import combat_exact
 from sim.struggle.attack_laws import CODED, attack_summary
 from sim.struggle.attack_scan import PARAMS, count_mask, dense_vp
 from sim.struggle.components import default_components
@@ -99,7 +99,7 @@ def test_attack_value_on_a_hand_built_position_soe_23_8():
     first = int(e.t.vp[x, 0])
     harm = q["harm_weight"] + q["leader_weight"]                      # both at 0 VP: he "leads"
     gain = q["europe_weight"] * 3 * (first + q["gold_vp"] + harm * first)
-    odds = combat.attack_odds(combat.Attack(att_armies=3, def_armies=1, def_has_marker=True), e.comp.combat)
+    odds = combat_exact.attack_odds(combat_exact.Attack(att_armies=3, def_armies=1, def_has_marker=True), e.comp.combat)
     killed = sum(k * p for k, p in odds.losses("def").items())
     lost = sum(k * p for k, p in odds.losses("att").items())
     expected = (odds.control_change * gain + q["kill_value"] * killed - q["gold_vp"] * e.fee
@@ -148,7 +148,7 @@ def test_filters_never_hide_a_purchase_a_colony_or_a_build():
     targets exist (SOE-13), or its build choice (SOE-9) builds, the one-pass filter said they
     might."""
     from sim.struggle.attack_scan import Batch
-    from sim.struggle.scripted import may_build, may_buy_a_tile, may_colonise
+    from sim.struggle.scripted_passes import may_build, may_buy_a_tile, may_colonise
     seatings = random_seatings(np.random.default_rng(3), 10, ("colonial", "european", "mixed", "opportunist"))
     e = new_engine(default_components(), seatings, 3, range(10))
     seen = {"tile": [], "colony": [], "build": []}

@@ -6,7 +6,7 @@ import pytest
 
 from sim.cli import main
 from sim.core.stats import binomial_se
-from sim.struggle.combat import Attack, attack_odds
+from sim.struggle.combat_exact import Attack, attack_odds
 
 
 def run_json(capsys, *argv):

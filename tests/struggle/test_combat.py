@@ -10,8 +10,8 @@ from hypothesis import given, strategies as st
 from sim.core.exact import is_pmf
 from sim.core.montecarlo import run_blocks
 from sim.core.stats import binomial_se
-from sim.struggle.combat import (ATT_WIN, DEF_WIN, NOT_FOUGHT, PAIR_CLASSES, TIE, Attack, attack_odds,
-                                 duel, duel_law, resolve_attacks, settle_duels)
+from sim.struggle.combat import ATT_WIN, DEF_WIN, NOT_FOUGHT, TIE, duel, resolve_attacks, settle_duels
+from sim.struggle.combat_exact import PAIR_CLASSES, Attack, attack_odds, duel_law
 from sim.struggle.components import CombatRules
 
 

@@ -10,7 +10,7 @@ from sim.core.errors import UserError
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
 from sim.struggle.play import INFO, play_games
-from sim.struggle import combat
+from sim.struggle import combat_exact
 from sim.struggle.attack_laws import attack_summary, canonical_attack, duel_odds
 from sim.struggle.players import STRATEGIES
 from sim.struggle.components import load_components
@@ -106,7 +106,7 @@ def test_canonical_attack_has_the_same_exact_law(variant, neutral, naval, counts
     """The players' cache folds many configurations into one canonical form (SOE-12.3..12.13);
     the exact summary of the canonical form must equal the configuration's own."""
     rules = load_components(RULE_VARIANTS[variant]).combat
-    attack = combat.Attack(
+    attack = combat_exact.Attack(
         att_armies=max(1, counts[0]), def_armies=counts[1], def_forts=min(counts[2], 2), att_fleets=counts[3],
         def_fleets=counts[4], att_ally_armies=counts[5], att_ally_fleets=counts[6], def_ally_armies=counts[7],
         def_ally_fleets=counts[8], att_army_training=training[0], def_army_training=training[1],
