@@ -36,7 +36,7 @@ class Auction:
                 s.gold[g, p] = self.rule("start.gold")
                 s.population[g, p] = self.rule("start.population")
                 s.vp[g, p] = self.rule("start.vp")
-                self._grant(g, p, getattr(self.players[g][p], "grants", {}))
+                self._grant(g, p, self.interventions[g][p].grants)
             if self.logs is not None:
                 self.log(g, "setup", tokens_on_map=[self.token_name(k) for k in order[:n_map]],
                          markers={self.power_name(g, p): self.marker_list(g, p) for p in s.seats(g)})
@@ -50,7 +50,7 @@ class Auction:
                         self._place_setup(g, p, kind, r)
 
     def _grant(self, g: int, p: int, grants: dict[str, int]) -> None:
-        """Start resources of an intervened seat (sim.struggle.interventions): more gold, more
+        """Start resources of an intervened seat (sim.core.interventions): more gold, more
         population (never above the track, SOE-2.4), or hidden unrest (SOE-2.3)."""
         s = self.s
         s.gold[g, p] += grants.get("gold", 0)

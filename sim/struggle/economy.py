@@ -17,7 +17,7 @@ class Economy:
     def add_unrest(self, g: int, p: int, n: int) -> None:
         """SOE-2.3: unrest tokens (public event: everyone sees them taken, not the total)."""
         self.s.unrest[g, p] += n
-        self.public_unrest[g, p] += n
+        self.s.public_unrest[g, p] += n
 
     def pay(self, g: int, p: int, amount: int) -> None:
         """SOE-2.2: pay gold, borrowing 2 gold (3 with Banking, SOE-20.10) per unrest token as
@@ -47,7 +47,7 @@ class Economy:
         loans = np.maximum(0, -(-(upkeep - s.gold) // step))
         s.gold += loans * step - upkeep
         s.unrest += loans * self.borrow[2]
-        self.public_unrest += loans * self.borrow[2]
+        s.public_unrest += loans * self.borrow[2]
         s.stats["gold_borrowed"] += loans * step
         s.stats["unrest_borrowed"] += loans * self.borrow[2]
         s.population[:] = np.minimum(self.pop_max, s.population + r("economy.population_growth"))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sim.core import interventions
 from sim.core.gcpause import collector_paused
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
@@ -73,12 +74,12 @@ class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
         self.reserve_dice = draw_buffers(self.seed, self.game_indices, "reserves", 36)
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.decisions = 0
-        make = roster.make
-        self.tile_bans: dict[tuple[int, int], set[tuple[str, int]]] = {}   # (g, p) -> tiles never taken
-        self.bought_kinds: list[list[set[str]]] = [[set() for _ in range(MAX_SEATS)] for _ in range(b)]
-        self.players = [[make(s.strategies[p], self, g, p, functools.partial(stream, self.seed, gi, f"players{p}"))
-                         for p in range(s.players)] for g, (s, gi) in enumerate(zip(self.seatings, self.game_indices))]
-        self.public_unrest = np.zeros((b, MAX_SEATS), dtype=np.int32)
+        specs = [[interventions.parse(spec) for spec in s.strategies] for s in self.seatings]
+        self.interventions = [[iv for _, iv in seats] for seats in specs]     # sim.core.interventions filters
+        self.forcing = any(iv.force is not None for seats in self.interventions for iv in seats)
+        self.players = [[roster.make(name, self, g, p, functools.partial(stream, self.seed, gi, f"players{p}"))
+                         for p, (name, _) in enumerate(seats)]
+                        for g, (seats, gi) in enumerate(zip(specs, self.game_indices))]
         self.on_step = None            # optional callback(engine, where) after every step (tests)
         self.refresh_rows()
         self.n_rounds = [self.rounds_in_war(g) for g in range(b)]
@@ -268,7 +269,9 @@ class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
                     self.prepare_turns(acting)
                     for g, player in zip(games, acting):
                         p = player.p
-                        action = player.choose_action(slot)
+                        action = self.forced_buy(g, p) if self.forcing else None     # force: a filter
+                        if action is None:
+                            action = player.choose_action(slot)
                         self.decisions += 1
                         actions[g, p] += 1
                         att = self.apply(g, p, action)

@@ -1,4 +1,5 @@
-"""Interventions on one seat, for causal experiments (contract: sim.core.seating).
+"""Interventions on one seat, for causal experiments (sim.core.interventions: filters over the
+engine's legal choices; the engine applies them in `Tiles.buyable` / `Tiles.forced_buy` and setup).
 
 A strategy spec such as `mixed+force=war_office` plays the mixed strategy but takes the War Office
 at its first legal opportunity (its first Buy action while a copy is on the display, SOE-8);
@@ -11,12 +12,11 @@ the difference between arms is the causal effect of the intervention.
 
 from __future__ import annotations
 
-from typing import Any
-
-from sim.core.seating import parse_strategy
+from sim.core.interventions import KEYS, parse
 from sim.struggle.components import Components
 
-INTERVENTIONS = ("force", "ban", "grant_gold", "grant_population", "grant_unrest")
+RESOURCES = ("gold", "population", "unrest")
+INTERVENTIONS = (*KEYS, *(f"grant_{r}" for r in RESOURCES))
 GRANTS = {"gold": 3, "population": 2, "unrest": 3}   # doses of the fair-price experiments
 
 
@@ -31,50 +31,6 @@ def tile_costs(comp: Components) -> dict[str, dict[str, float]]:
     return costs
 
 
-def tile_ref(tables: Any, key: str) -> tuple[str, int]:
-    """The engine's (kind, index) of a tile key: ("dev", k), ("alliance", i) or ("company", i)."""
-    for what, keys in (("dev", tables.dev), ("alliance", tables.alliance), ("company", tables.company)):
-        if key in keys:
-            return what, keys.index(key)
-    raise KeyError(key)
-
-
 def check_spec(spec: str, strategies: tuple[str, ...], comp: Components) -> None:
     """A UserError unless the spec names a known strategy, known interventions and known tiles."""
-    from sim.core.errors import UserError
-
-    parsed = parse_strategy(spec, strategies, INTERVENTIONS)
-    known = tile_costs(comp)
-    for key, value in parsed.interventions.items():
-        if key in ("force", "ban") and value not in known:
-            raise UserError(f"strategy {spec!r}: tile {value!r} is unknown; allowed: {', '.join(sorted(known))}")
-        if key.startswith("grant_") and not value.isdigit():
-            raise UserError(f"strategy {spec!r}: {key}={value!r} is not allowed; use a whole number >= 0")
-
-
-class Intervened:
-    """A player with one seat's interventions; every other decision is the inner player's."""
-
-    def __init__(self, inner: Any, interventions: dict[str, str]) -> None:
-        self.inner = inner
-        e, g, p = inner.e, inner.g, inner.p
-        self.force = tile_ref(e.t, interventions["force"]) if "force" in interventions else None
-        if "ban" in interventions:
-            e.tile_bans.setdefault((g, p), set()).add(tile_ref(e.t, interventions["ban"]))
-        self.grants = {k[len("grant_"):]: int(v) for k, v in interventions.items() if k.startswith("grant_")}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-    def choose_action(self, slot: int):
-        """Take the forced tile at the first turn it is legal to take, then play as usual."""
-        e, g, p = self.inner.e, self.inner.g, self.inner.p
-        if self.force is not None and self.force in e.buyable(g, p):
-            what, i = self.force
-            self.force = None
-            name = e.t.dev[i] if what == "dev" else None
-            if name in ("pirates", "slave_revolt"):
-                r, q = max(e.raid_targets(g, p, name), key=lambda rq: int(e.s.markers[g, rq[1], rq[0]]))
-                return ("buy", what, i, r, q)
-            return ("buy", what, i)
-        return self.inner.choose_action(slot)
+    parse(spec, strategies, tile_costs(comp), RESOURCES)

@@ -106,6 +106,13 @@ def winners(vp: np.ndarray, unrest: np.ndarray, active: np.ndarray, rule: str) -
     return top & active
 
 
+def acquired_names(engine: Engine) -> list[list[str]]:
+    """Each seat's acquired tiles, comma-separated in name order (the `tiles` column)."""
+    assets = engine.t.assets
+    return [[",".join(sorted(assets[a] for a in np.flatnonzero(row))) for row in game]
+            for game in engine.s.acquired]
+
+
 def results_frame(engine: Engine) -> pd.DataFrame:
     """One row per game and seat of a finished batch."""
     s = engine.s
@@ -119,4 +126,4 @@ def results_frame(engine: Engine) -> pd.DataFrame:
                                  "unrest_borrowed")},
         "gold": s.gold, "population": s.population, "markers": s.markers.sum(axis=2),
         "shared_win": win & (win.sum(axis=1) > 1)[:, None],
-        "tiles": [[",".join(sorted(kinds)) for kinds in game] for game in engine.bought_kinds]})
+        "tiles": acquired_names(engine)})

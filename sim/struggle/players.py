@@ -21,8 +21,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from sim.core.seating import parse_strategy
-from sim.struggle.interventions import INTERVENTIONS, Intervened
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, N_REGIONS
 
 
@@ -88,18 +86,15 @@ class Roster:
     work: Callable[[Any], BatchWork] = NoWork
 
 
-def make_player(spec: str, engine, g: int, seat: int, rng) -> SeatPlayer:
-    """The player object for a strategy spec: a name, optionally with interventions
-    (`mixed+force=war_office`, sim.struggle.interventions); `rng` as `Player` takes it."""
+def make_player(strategy: str, engine, g: int, seat: int, rng) -> SeatPlayer:
+    """The player object of a strategy name (its interventions are the engine's filters over
+    the legal choices, sim.core.interventions); `rng` as `Player` takes it."""
     from sim.struggle.scripted import ScriptedPlayer   # scripted players build on Player (below)
 
-    parsed = parse_strategy(spec, STRATEGIES, INTERVENTIONS)
-    if parsed.name == "random":
-        player = RandomPlayer(engine, g, seat, rng)
-    else:
-        table = engine.comp.data.tree["strategies"]      # effective values, with --set overrides
-        player = ScriptedPlayer(engine, g, seat, rng, table[parsed.name])
-    return Intervened(player, dict(parsed.interventions)) if parsed.interventions else player
+    if strategy == "random":
+        return RandomPlayer(engine, g, seat, rng)
+    table = engine.comp.data.tree["strategies"]      # effective values, with --set overrides
+    return ScriptedPlayer(engine, g, seat, rng, table[strategy])
 
 
 class Player:
@@ -123,7 +118,7 @@ class Player:
             return int(self.e.s.unrest[self.g, q])
         if self.e.opt("unrest_memory") == "none":
             return 0
-        return int(self.e.public_unrest[self.g, q])
+        return int(self.e.s.public_unrest[self.g, q])
 
     def pick(self, items):
         return items[int(self.rng.integers(len(items)))]

@@ -43,7 +43,7 @@ class ScriptedWork:
             return
         e = self.e
         if self.turn is None or self.turn[0] is not players:      # the engine passes one list for a whole turn
-            self.turn = (players, [pl for pl in (getattr(x, "inner", x) for x in players)
+            self.turn = (players, [pl for pl in players
                                    if isinstance(pl, ScriptedPlayer)])
         scripted = self.turn[1]
         if war_office and scripted:
@@ -53,7 +53,7 @@ class ScriptedWork:
             return
         if self.rows is None:                   # the engine's own players' parameter rows, once
             self.rows = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
-            for pl in (getattr(x, "inner", x) for seats in e.players for x in seats):
+            for pl in (x for seats in e.players for x in seats):
                 if isinstance(pl, ScriptedPlayer):
                     self.rows[pl.g, pl.p] = pl.params_row
         batch = Batch(e, scripted, self.rows)

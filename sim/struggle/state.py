@@ -66,6 +66,8 @@ class BatchState:
     blockade_region: np.ndarray    # (B,) region of a Blockade (a) tile, -1
     blockade_owner: np.ndarray     # (B,)
     last_in_order: np.ndarray      # (B,) seat last in turn order in the previous war (SOE-6.8)
+    public_unrest: np.ndarray      # (B, 7) unrest everyone saw taken (SOE-2.3, SOE-A37)
+    acquired: np.ndarray           # (B, 7, A) bool: assets (Tables.assets) taken with a Buy action
     war: int = 1
     round: int = 1
     stats: dict[str, np.ndarray] = field(default_factory=dict)
@@ -91,7 +93,8 @@ class BatchState:
             bought=np.zeros((b, MAX_SEATS), dtype=bool), colonised=np.zeros((b, MAX_SEATS), dtype=bool),
             pirates_region=neg(), pirates_victim=neg(), revolt_region=neg(), revolt_victim=neg(),
             blockade_region=neg(), blockade_owner=neg(), last_in_order=np.zeros(b, dtype=np.int32),
-            stats=stats,
+            public_unrest=z(MAX_SEATS),
+            acquired=np.zeros((b, MAX_SEATS, n_dev + n_alliance + n_company), dtype=bool), stats=stats,
         )
 
     def seats(self, g: int) -> range:
@@ -157,6 +160,8 @@ class Tables:
     company_regions: np.ndarray   # (9, 11) bool
     company_gold: np.ndarray
     company_per_marker: np.ndarray
+    assets: tuple[str, ...]       # every tile key: development, alliance, company tiles (BatchState.acquired)
+    asset_offset: dict[str, int]  # "dev" / "alliance" / "company" -> index of its first tile in `assets`
 
     def region(self, key: str) -> int:
         return self.regions.index(key)
@@ -211,4 +216,6 @@ def build_tables(comp) -> Tables:
         alliance_fleet=np.array(["fleet" in t.symbols for t in al]), alliance_gold=arr([t.cost_gold for t in al]),
         company=tuple(t.key for t in co), company_regions=region_mask(co),
         company_gold=arr([t.cost_gold for t in co]), company_per_marker=arr([t.gold_per_marker for t in co]),
+        assets=tuple(t.key for t in (*tiles, *al, *co)),
+        asset_offset={"dev": 0, "alliance": len(tiles), "company": len(tiles) + len(al)},
     )

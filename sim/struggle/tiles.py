@@ -76,8 +76,29 @@ class Tiles:
             if only is None or only[0] == what:
                 owner = owners.tolist()
                 out += [(what, i) for i in _indices(len(owner), only) if owner[i] < 0]
-        bans = self.tile_bans.get((g, p))
-        return [o for o in out if o not in bans] if bans else out
+        intervention = self.interventions[g][p]
+        return intervention.allowed(out, self.asset_of) if intervention.ban else out
+
+    def asset_of(self, choice: tuple[str, int]) -> str:
+        """The asset key a Buy choice ("dev" | "alliance" | "company", index) acquires."""
+        return self.t.assets[self.t.asset_offset[choice[0]] + choice[1]]
+
+    def forced_buy(self, g: int, p: int) -> tuple | None:
+        """The Buy action a force intervention imposes now (sim.core.interventions): the forced
+        tile at the seat's first turn it is legal to take; a raid tile attacks the most markers."""
+        intervention = self.interventions[g][p]
+        force = intervention.force
+        if force is None or self.s.acquired[g, p, self.t.assets.index(force)]:
+            return None
+        forced = intervention.forced(self.buyable(g, p), self.asset_of)
+        if not forced:
+            return None
+        what, i = forced[0]
+        name = self.t.dev[i] if what == "dev" else None
+        if name in ("pirates", "slave_revolt"):
+            r, q = max(self.raid_targets(g, p, name), key=lambda rq: int(self.s.markers[g, rq[1], rq[0]]))
+            return ("buy", what, i, r, q)
+        return ("buy", what, i)
 
     def raid_targets(self, g: int, p: int, name: str) -> list[tuple[int, int]]:
         """SOE-20.16.2 / 20.17.1: (region, seat) pairs holding another player's marker in a
@@ -95,7 +116,7 @@ class Tiles:
             raise RuleViolation(f"game {g}: seat {p} may not buy {what} {i}")
         s.bought[g, p] = True
         s.stats["tiles_bought"][g, p] += 1
-        self.bought_kinds[g][p].add({"dev": t.dev, "alliance": t.alliance, "company": t.company}[what][i])
+        s.acquired[g, p, t.asset_offset[what] + i] = True
         if what == "alliance":
             self._take_alliance(g, p, i)
             return None
@@ -114,7 +135,7 @@ class Tiles:
         if name == "government_reform":
             s.unrest[g, p] = max(0, int(s.unrest[g, p]) - self.rule("economy.reform_unrest"))   # SOE-A30
             s.stats["reforms"][g, p] += 1
-            self.public_unrest[g, p] = max(0, int(self.public_unrest[g, p]) - self.rule("economy.reform_unrest"))
+            s.public_unrest[g, p] = max(0, int(s.public_unrest[g, p]) - self.rule("economy.reform_unrest"))
         elif name == "industry":
             s.vp[g, p] += self.rule("economy.industry_vp")
         elif name in ("pirates", "slave_revolt"):

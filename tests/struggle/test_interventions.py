@@ -57,7 +57,7 @@ def test_arms_share_their_dice():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("mixed+force=gold_mine", "tile 'gold_mine' is unknown"),
+    ("mixed+force=gold_mine", "asset 'gold_mine' is unknown"),
     ("mixed+steal=war_office", "intervention 'steal' is unknown"),
     ("mixed+grant_gold=lots", "whole number"),
     ("clever+force=war_office", "strategy 'clever' is unknown"),
