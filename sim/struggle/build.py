@@ -9,7 +9,7 @@ from sim.core.lockstep import RuleViolation
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, IN_BOX, N_REGIONS, ON_MAP, POP, UNIT_NAMES
 
 
-class Build:
+class Building:
     """SOE-9 build, SOE-13 colonise / enslave."""
 
     def build_options(self, g: int, p: int) -> list[tuple[int, str | None]]:

@@ -21,6 +21,7 @@ raises `RuleViolation`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,9 +30,11 @@ from sim.core import interventions
 from sim.core.gcpause import collector_paused
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
+from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
+                                  UseAgriculture, UseCompany, UseDiplomacy)
 from sim.struggle.auction import Auction
 from sim.struggle.battle import Attack, Battle
-from sim.struggle.build import Build
+from sim.struggle.build import Building
 from sim.struggle.components import Components
 from sim.struggle.dice import Dice
 from sim.struggle.economy import Economy
@@ -44,7 +47,7 @@ if TYPE_CHECKING:
     from sim.struggle.players import Roster
 
 
-class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
+class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
     """Plays `len(seatings)` games in lockstep (see the module docstring); the rules of each
     chapter live in its part (sim.struggle.auction, movement, build, tiles, battle, dice, economy)."""
 
@@ -81,6 +84,7 @@ class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
                          for p, (name, _) in enumerate(seats)]
                         for g, (seats, gi) in enumerate(zip(specs, self.game_indices))]
         self.on_step = None            # optional callback(engine, where) after every step (tests)
+        self._handlers = self._handlers_by_type()
         self.refresh_rows()
         self.n_rounds = [self.rounds_in_war(g) for g in range(b)]
 
@@ -252,16 +256,19 @@ class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
                     continue
                 acting = [self.players[g][order[g][pos]] for g in games]
                 seats = [player.p for player in acting]
-                for player, free in zip(acting, self._free_action_holders(games, seats)):
+                for g, player, free in zip(games, acting, self._free_action_holders(games, seats)):
                     if free:                                   # free actions, then War Office attacks
-                        player.free_actions()
+                        for action in player.free_actions():
+                            self.apply(g, player.p, action)
                 self.slots_played += 1
                 self.prepare_turns(acting, war_office=True)
                 pending = []
                 for g, player, office in zip(games, acting, self.usable(games, seats, "war_office")):
-                    att = player.war_office_attack() if office else None         # SOE-20.4
-                    if att is not None:
-                        pending.append(self.declare_attack(g, player.p, *att, war_office=True))
+                    action = player.war_office_attack() if office else None      # SOE-20.4
+                    if action is not None:
+                        if not action.war_office:
+                            raise RuleViolation("a War Office attack must use the War Office tile (SOE-20.4)")
+                        pending.append(self.apply(g, player.p, action))
                 self.resolve(pending)
                 for slot in range(per_turn):
                     pending = []
@@ -280,27 +287,34 @@ class Engine(Auction, Movement, Build, Tiles, Battle, Dice, Economy):
                     self.resolve(pending)
                     self._stepped("action")
 
-    def apply(self, g: int, p: int, action: tuple) -> Attack | None:
-        """Apply one action; returns an `Attack` when dice are needed (resolved with the step)."""
-        kind = action[0]
-        if kind == "pass":
-            self.s.stats["passes"][g, p] += 1
-            self.log(g, "pass", seat=p)
-            return None
-        if kind == "buy":
-            return self.buy(g, p, action[1], action[2], *action[3:])
-        if kind == "build":
-            self.build(g, p, *action[1:])
-            return None
-        if kind == "move":
-            self.move(g, p, action[1])
-            return None
-        if kind == "attack":
-            return self.declare_attack(g, p, *action[1:])
-        if kind == "colonise":
-            self.colonise(g, p, action[1])
-            return None
-        raise RuleViolation(f"unknown action {action!r}")
+    def apply(self, g: int, p: int, action: Action | FreeAction) -> Attack | None:
+        """Apply one action of `sim.struggle.actions` (free actions too); returns an `Attack` when
+        dice are needed (resolved with the step)."""
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise RuleViolation(f"unknown action {action!r}")
+        return handler(g, p, action)
+
+    def _pass(self, g: int, p: int, action: Pass) -> None:
+        """SOE-7.2: the action is given up."""
+        self.s.stats["passes"][g, p] += 1
+        self.log(g, "pass", seat=p)
+
+    def _handlers_by_type(self) -> dict[type, Callable[[int, int, Any], Attack | None]]:
+        return {
+            Pass: self._pass,
+            Buy: lambda g, p, a: self.buy(g, p, a.what, a.index, *(a.raid or ())),
+            Build: lambda g, p, a: self.build(g, p, a.kind, a.tile, a.dst, a.destroy_at, a.militia_dst, a.then,
+                                              a.destroy_kind),
+            Move: lambda g, p, a: self.move(g, p, a.moves),
+            DeclareAttack: lambda g, p, a: self.declare_attack(g, p, a.region, a.target, a.war_office, a.surprise,
+                                                               a.blockade),
+            Colonise: lambda g, p, a: self.colonise(g, p, a.token),
+            UseCompany: lambda g, p, a: self.use_company(g, p, a.index, a.region),
+            UseAgriculture: lambda g, p, a: self.use_agriculture(g, p),
+            UseDiplomacy: lambda g, p, a: self.use_diplomacy(g, p, a.index),
+            PlaceBlockade: lambda g, p, a: self.place_blockade(g, p, a.region),
+        }
 
     def game_logs(self) -> list[GameLog]:
         """Each game's log header and events (sim.core.lockstep.write_jsonl writes them)."""

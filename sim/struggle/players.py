@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Protocol
 
 import numpy as np
 
+from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
+                                  UseAgriculture, UseCompany, UseDiplomacy)
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, N_REGIONS
 
 
@@ -44,11 +46,11 @@ class SeatPlayer(Protocol):
 
     def bid(self, current: int | None, proposal: tuple | None, unallied: list[int]) -> tuple: ...   # SOE-6
 
-    def free_actions(self) -> None: ...                                     # SOE-7.3
+    def free_actions(self) -> Iterator[FreeAction]: ...                     # SOE-7.3, applied as yielded
 
-    def war_office_attack(self) -> tuple | None: ...                       # SOE-20.4
+    def war_office_attack(self) -> DeclareAttack | None: ...               # SOE-20.4
 
-    def choose_action(self, slot: int) -> tuple: ...                        # SOE-7.2
+    def choose_action(self, slot: int) -> Action: ...                       # SOE-7.2
 
     def help(self, ally: int, opp: int, region: int, armies: int, fleets: int,
              attacker_side: bool) -> tuple[int, int]: ...                   # SOE-12.5
@@ -152,7 +154,7 @@ class Player:
         return int(home[0]) if home else int(locs[0])
 
     # ---- decisions with simple default answers
-    def war_office_attack(self):
+    def war_office_attack(self) -> DeclareAttack | None:
         return None
 
     def use_blockade_defence(self, attack) -> bool:
@@ -181,27 +183,27 @@ class RandomPlayer(Player):
         a, b = self.rng.choice(unallied, 2, replace=False)
         return new, (int(a), int(b))
 
-    def free_actions(self) -> None:
+    def free_actions(self) -> Iterator[FreeAction]:
         e, g, p = self.e, self.g, self.p
         if e.can_use(g, p, "improved_agriculture") and self.rng.random() < 0.5:
-            e.use_agriculture(g, p)
+            yield UseAgriculture()
         for i in np.flatnonzero(e.s.company_owner[g] == p):
             if not e.s.company_used[g, i] and self.rng.random() < 0.3:
-                e.use_company(g, p, int(i), int(self.pick(np.flatnonzero(e.t.company_regions[i]))))
+                yield UseCompany(int(i), int(self.pick(np.flatnonzero(e.t.company_regions[i]))))
         free = np.flatnonzero(e.s.alliance_owner[g] < 0)
         if e.can_use(g, p, "diplomatic_service") and len(free) and self.rng.random() < 0.3:
-            e.use_diplomacy(g, p, int(self.pick(free)))
+            yield UseDiplomacy(int(self.pick(free)))
         if e.owns(g, p, "blockade") and e.s.blockade_region[g] < 0 and self.rng.random() < 0.3:
             regions = [r for r in np.flatnonzero(e.colonial) if e.s.units[g, p, r, FLEET] > 0]
             if regions:
-                e.place_blockade(g, p, int(self.pick(regions)))
+                yield PlaceBlockade(int(self.pick(regions)))
 
-    def war_office_attack(self):
+    def war_office_attack(self) -> DeclareAttack | None:
         e = self.e
         if e.can_use(self.g, self.p, "war_office") and self.rng.random() < 0.5:
             targets = e.attack_targets(self.g, self.p)
             if targets:
-                return self.pick(targets)
+                return DeclareAttack(*self.pick(targets), war_office=True)
         return None
 
     def choose_action(self, slot: int):
@@ -226,12 +228,12 @@ class RandomPlayer(Player):
         kind = self.pick(sorted(options))
         choice = self.pick(options[kind])
         if kind == "pass":
-            return ("pass",)
+            return Pass()
         if kind == "buy":
             what, i = choice
             if what == "dev" and e.t.dev[i] in ("pirates", "slave_revolt"):
-                return ("buy", what, i, *self.pick(e.raid_targets(g, p, e.t.dev[i])))
-            return ("buy", what, i)
+                return Buy(what, i, self.pick(e.raid_targets(g, p, e.t.dev[i])))
+            return Buy(what, i)
         if kind == "build":
             unit, tile = choice
             if tile == "trained_natives":
@@ -240,13 +242,13 @@ class RandomPlayer(Player):
                 if self.rng.random() < 0.2:
                     onward = [d for d in range(N_REGIONS) if d != r and e.army_may_enter(g, p, d)]
                     then = self.pick(onward) if onward else None
-                return ("build", unit, tile, r, self.destroy_location(unit), "none", then)
+                return Build(unit, tile, r, self.destroy_location(unit), "none", then)
             dst = None
             if self.rng.random() < 0.6:
                 dsts = [d for d in range(N_REGIONS) if e.may_move_from_home(g, p, unit, d)]
                 dst = self.pick(dsts) if dsts else None
             at, lost = self.rebuild_choice(unit, tile)
-            return ("build", unit, tile, dst, at, None if self.rng.random() < 0.5 else "none", None, lost)
+            return Build(unit, tile, dst, at, None if self.rng.random() < 0.5 else "none", None, lost)
         if kind == "move":
             n = int(self.rng.integers(1, e.units_per_move(g, p) + 1))
             plan = [choice]
@@ -258,13 +260,13 @@ class RandomPlayer(Player):
                 m = self.pick(rest)
                 used[(m[0], m[1])] = used.get((m[0], m[1]), 0) + 1
                 plan.append(m)
-            return ("move", e.legal_prefix(g, p, plan))
+            return Move(tuple(e.legal_prefix(g, p, plan)))
         if kind == "attack":
             r, target = choice
             surprise = e.owns(g, p, "surprise_attack") > 0 and self.rng.random() < 0.5
             blockade = e.owns(g, p, "blockade") > 0 and self.rng.random() < 0.5
-            return ("attack", r, target, False, surprise, blockade)
-        return ("colonise", choice)
+            return DeclareAttack(r, target, False, surprise, blockade)
+        return Colonise(choice)
 
     def rebuild_choice(self, kind: int, tile: str | None) -> tuple[int | None, int | None]:
         """(location, kind) of the unit to destroy for a build, or (None, None): required with

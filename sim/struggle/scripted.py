@@ -10,8 +10,12 @@ player's answers depend only on its game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
+from sim.struggle.actions import (Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
+                                  UseAgriculture, UseCompany, UseDiplomacy)
 from sim.struggle.attack_scan import AttackScan, Batch
 from sim.struggle.players import Player
 from sim.struggle.scripted_auction import ScriptedAuction
@@ -149,29 +153,27 @@ class ScriptedPlayer(ScriptedAuction, Player):
     # ---- setup (SOE-23.5, SOE-23.6)
 
 
-    # ---- auction (SOE-23.4)
-
 
     # ---- free actions (SOE-7.3, SOE-28)
-    def free_actions(self) -> None:
+    def free_actions(self) -> Iterator[FreeAction]:
         e, g, p, k = self.e, self.g, self.p, self.e.k
         s = e.s
         own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()     # each step below uses its own tile
         if own[k["improved_agriculture"]] > used[k["improved_agriculture"]] and s.population[g, p] < e.pop_max:
-            e.use_agriculture(g, p)
+            yield UseAgriculture()
         if s.round == e.rounds_in_war(g):
             for i in np.flatnonzero(s.company_owner[g] == p):
                 if not s.company_used[g, i]:
                     regions = np.flatnonzero(e.t.company_regions[i])
-                    e.use_company(g, p, int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
+                    yield UseCompany(int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
         if own[k["diplomatic_service"]] > used[k["diplomatic_service"]]:
             i = self.wanted_alliance()
             if i is not None:
-                e.use_diplomacy(g, p, i)
+                yield UseDiplomacy(i)
         if own[k["blockade"]] and s.blockade_region[g] < 0 and self.q["blockade_a"]:
             regions = [r for r in np.flatnonzero(e.colonial) if s.units[g, p, r, FLEET] >= 2 and s.markers[g, p, r]]
             if regions:
-                e.place_blockade(g, p, int(regions[0]))
+                yield PlaceBlockade(int(regions[0]))
 
     def wanted_alliance(self) -> int | None:
         """SOE-23.2: an alliance tile only where I have armies facing enemies this war."""
@@ -190,11 +192,11 @@ class ScriptedPlayer(ScriptedAuction, Player):
                 return i
         return None
 
-    def war_office_attack(self):
+    def war_office_attack(self) -> DeclareAttack | None:
         if not self.e.can_use(self.g, self.p, "war_office"):
             return None
         best, _ = self.best_attack(fee=False)
-        return best
+        return None if best is None else DeclareAttack(*best, war_office=True)
 
     # ---- the two actions
     def choose_action(self, slot: int):
@@ -206,13 +208,13 @@ class ScriptedPlayer(ScriptedAuction, Player):
             surprise = e.owns(g, p, "surprise_attack") > 0 and target[0] == "player" and any(
                 s.units[g, q, r].sum() for q in e.allies(g, target[1]))
             blockade = e.owns(g, p, "blockade") > 0
-            return ("attack", r, target, False, surprise, blockade)
+            return DeclareAttack(r, target, False, surprise, blockade)
         hopes = self.hopes if self.hopes is not None and self.hopes[0] == e.slots_played else None
         col = e.colonise_targets(g, p) if hopes is None or hopes[2] else []
         if col:
             tok = max(col, key=lambda k: self.marker_value(int(e.t.token_region[k])))
             if self.marker_value(int(e.t.token_region[tok])) > self.q["colonise_threshold"]:
-                return ("colonise", tok)
+                return Colonise(tok)
         buy = self.choose_tile()
         if buy is not None:
             return buy
@@ -222,7 +224,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
         move = self.choose_move()
         if move is not None:
             return move
-        return ("pass",)
+        return Pass()
 
     def choose_tile(self):
         """SOE-23.1 .. 23.3: the strategy's priority list, affordable within the unrest budget;
@@ -238,7 +240,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
         devs = {dev[i]: i for what, i in options if what == "dev"}
         unrest = self.unrest_of(p)
         if "government_reform" in devs and unrest >= self.q["reform_at"]:
-            return ("buy", "dev", devs["government_reform"])
+            return Buy("dev", devs["government_reform"])
         gold = int(s.gold[g, p])
         owned = s.dev_owned[g, p].tolist()
         for name in self.q["tiles"]:
@@ -252,18 +254,18 @@ class ScriptedPlayer(ScriptedAuction, Player):
             if name in ("pirates", "slave_revolt"):
                 targets = e.raid_targets(g, p, name)
                 r, q = max(targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
-                return ("buy", "dev", k, r, q)
-            return ("buy", "dev", k)
+                return Buy("dev", k, (r, q))
+            return Buy("dev", k)
         companies = [i for what, i in options if what == "company"]
         if companies and s.war >= self.q["company_from_war"]:
             most = np.where(e.t.company_regions, s.markers[g, p], 0).max(axis=1).tolist()   # markers it pays for
             for i in companies:
                 cost = e.company_gold[i]
                 if most[i] * (e.wars - s.war + 1) > cost and cost <= gold - self.q["gold_reserve"]:
-                    return ("buy", "company", i)
+                    return Buy("company", i)
         i = self.wanted_alliance()
         if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
-            return ("buy", "alliance", i)
+            return Buy("alliance", i)
         return None
 
     def target_regions(self) -> list[int]:
@@ -297,17 +299,17 @@ class ScriptedPlayer(ScriptedAuction, Player):
                 if any(k == FLEET for k, _ in opts) and e.fleet_may_enter(g, p, r):
                     tile = "pressgangs" if (FLEET, "pressgangs") in opts else None
                     if (FLEET, tile) in opts:
-                        return ("build", FLEET, tile, r, self.destroy_location(FLEET), "none")
+                        return Build(FLEET, tile, r, self.destroy_location(FLEET), "none")
                 continue
             if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
-                return ("build", ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
+                return Build(ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
             if self.may_enter(r) or colonial[r] and fleets[r]:
                 if not self.may_enter(r):                 # the free move from home (SOE-9.3)
                     continue
                 tile = "mercenaries" if (ARMY, "mercenaries") in opts else None
                 if (ARMY, tile) in opts:
                     militia = r if tile is None else "none"
-                    return ("build", ARMY, tile, r, self.destroy_location(ARMY), militia)
+                    return Build(ARMY, tile, r, self.destroy_location(ARMY), militia)
         return None
 
     def may_enter(self, r: int) -> bool:
@@ -363,7 +365,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
         if not plan:
             return None
         legal = e.legal_prefix(g, p, plan)
-        return ("move", legal) if legal else None
+        return Move(tuple(legal)) if legal else None
 
     # ---- battle decisions
     def help(self, ally, opp, region, armies, fleets, attacker_side):

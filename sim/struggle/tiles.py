@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.lockstep import RuleViolation
+from sim.struggle.actions import Buy
 from sim.struggle.battle import Attack
 from sim.struggle.state import FLEET
 
@@ -83,7 +84,7 @@ class Tiles:
         """The asset key a Buy choice ("dev" | "alliance" | "company", index) acquires."""
         return self.t.assets[self.t.asset_offset[choice[0]] + choice[1]]
 
-    def forced_buy(self, g: int, p: int) -> tuple | None:
+    def forced_buy(self, g: int, p: int) -> Buy | None:
         """The Buy action a force intervention imposes now (sim.core.interventions): the forced
         tile at the seat's first turn it is legal to take; a raid tile attacks the most markers."""
         intervention = self.interventions[g][p]
@@ -97,8 +98,8 @@ class Tiles:
         name = self.t.dev[i] if what == "dev" else None
         if name in ("pirates", "slave_revolt"):
             r, q = max(self.raid_targets(g, p, name), key=lambda rq: int(self.s.markers[g, rq[1], rq[0]]))
-            return ("buy", what, i, r, q)
-        return ("buy", what, i)
+            return Buy(what, i, (r, q))
+        return Buy(what, i)
 
     def raid_targets(self, g: int, p: int, name: str) -> list[tuple[int, int]]:
         """SOE-20.16.2 / 20.17.1: (region, seat) pairs holding another player's marker in a

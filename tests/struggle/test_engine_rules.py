@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from sim.core.lockstep import RuleViolation
+from sim.struggle.actions import Buy, Colonise, PlaceBlockade
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, IN_BOX, LOWER, ON_MAP, UPPER
 from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, region
 
@@ -221,7 +222,7 @@ def test_example_soe_e15_pirates():
     give_tile(e, gb, "naval_training")
     pirates = e.k["pirates"]
     e.battle_dice[0] = Fixed([duel((5, 1), (3, 3)), duel((4, 2), (6, 6))])
-    a = e.apply(0, fr, ("buy", "dev", pirates, india, gb))
+    a = e.apply(0, fr, Buy("dev", pirates, (india, gb)))
     assert a.land_def.strength(2) == 2
     e.resolve([a])
     assert s.units[0, gb, india, FLEET] == 0 and s.unrest[0, gb] == 1
@@ -398,7 +399,7 @@ def test_blockade_a_stops_enemy_armies():
     na = region(e, "north_america")
     give_tile(e, 0, "blockade")
     s.units[0, 0, na, FLEET] = 1
-    e.place_blockade(0, 0, na)
+    e.apply(0, 0, PlaceBlockade(na))
     s.units[0, 1, na, FLEET] = 1
     assert not e.army_may_enter(0, 1, na)
     s.units[0, 1, na, FLEET] = 2
@@ -410,17 +411,17 @@ def test_buy_once_per_round_and_reform_floor():
     e = blank(["spain", "france"])
     s = e.s
     s.unrest[0, 0] = 1
-    e.apply(0, 0, ("buy", "dev", e.k["government_reform"]))
+    e.apply(0, 0, Buy("dev", e.k["government_reform"]))
     assert s.unrest[0, 0] == 0
     assert e.buyable(0, 0) == []
     with pytest.raises(RuleViolation):
-        e.apply(0, 0, ("buy", "dev", e.k["industry"]))
+        e.apply(0, 0, Buy("dev", e.k["industry"]))
 
 
 def test_industry_gives_vp_and_costs_unrest():
     """SOE-20.15: +3 VP on taking, with its unrest cost (SOE-26.5)."""
     e = blank(["spain", "france"])
-    e.apply(0, 0, ("buy", "dev", e.k["industry"]))
+    e.apply(0, 0, Buy("dev", e.k["industry"]))
     assert e.s.vp[0, 0] == 3 and e.s.unrest[0, 0] == e.t.dev_unrest[e.k["industry"]]
 
 
@@ -435,7 +436,7 @@ def test_colonise_and_enslave_once_per_round():
     assert slave not in e.colonise_targets(0, 0)
     s.units[0, 0, region(e, "africa"), FLEET] = 1
     assert slave in e.colonise_targets(0, 0)
-    e.apply(0, 0, ("colonise", pop))
+    e.apply(0, 0, Colonise(pop))
     assert s.population[0, 0] == 4 and s.markers[0, 0, e.t.token_region[pop]] == 1
     assert e.colonise_targets(0, 0) == []
 
