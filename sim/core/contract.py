@@ -9,7 +9,10 @@ A game module (`sim/<game>/play.py`) exposes:
   `game_indices[k]` with `seatings[k]`, using only the streams `stream(root_seed,
   game_indices[k], purpose)`; one row per game and seat, games in the order given and seats in
   order, with at least `RESULT_COLUMNS` (sim.core.seating); with `log`, the JSONL event log of
-  every game (a `{"event": "game", ...}` header line per game) written there.
+  every game (a `{"event": "game", ...}` header line per game) written there;
+- optionally `account(head, events) -> list[str]`: a readable text of one logged game (its
+  header line and events) for `empires replay`; without it, the replay lists each event's fields
+  (sim.core.replay.account).
 
 Value experiments (analyses.tile_value) also need the *asset interface*: `INTERVENTIONS` (the
 intervention keys a strategy spec may carry: "force", "ban", "grant_<resource>"), `GRANTS` (the
@@ -42,6 +45,8 @@ class GameInfo:
     `engine_version` grows with every deliberate change of rules or players (golden playthroughs
     are re-recorded with it); run folders record it and `--resume` refuses a mismatch.
     `assumed_prefixes`: data paths whose ASSUMED values the results depend on (empty: all).
+    `lineup`: the strategies of a default `empires play` game, one per seat (empty: the first
+    `max_players` strategies).
     """
 
     name: str
@@ -55,6 +60,7 @@ class GameInfo:
     engine_version: int
     default_strategy: str = "random"
     assumed_prefixes: tuple[str, ...] = ()
+    lineup: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         problems = []
@@ -68,6 +74,9 @@ class GameInfo:
             problems.append("strategies must include the random-legal baseline 'random'")
         if self.default_strategy not in self.strategies:
             problems.append(f"default strategy {self.default_strategy!r} is not a strategy")
+        if not set(self.lineup) <= set(self.strategies) or (
+                self.lineup and not self.min_players <= len(self.lineup) <= self.max_players):
+            problems.append("lineup must name strategies, one per seat of an allowed game")
         if not isinstance(self.engine_version, int) or self.engine_version < 1:
             problems.append("engine_version must be a whole number >= 1")
         if problems:

@@ -141,3 +141,13 @@ def paired(powers: Sequence[str], players: int, a: str, b: str) -> Design:
     lineup = tuple(a if s % 2 == 0 else b for s in range(players))
     mirror = tuple(b if x == a else a for x in lineup)
     return Design(powers=tuple(powers), lineups=(lineup, mirror))
+
+
+def rotation(powers: Sequence[str], players: int, strategies: Sequence[str], games: int) -> list[Seating]:
+    """The seatings of `empires play`: strategies cycle over the seats and shift by one seat every
+    game, powers shift every `players` games, so over many games every strategy meets every seat
+    and power about equally often. Unlike a `Design`, each game is its own stream key (no blocks),
+    so game g is the same game whatever the number of games played."""
+    return [Seating(powers=tuple(powers[(s + g // players) % len(powers)] for s in range(players)),
+                    strategies=tuple(strategies[(s + g) % len(strategies)] for s in range(players)))
+            for g in range(games)]

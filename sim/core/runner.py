@@ -29,11 +29,12 @@ import pandas as pd
 from sim.core.design import Design
 from sim.core.errors import UserError, one_of
 from sim.core.metadata import code_version, result_metadata
-from sim.core.seating import RESULT_COLUMNS
+from sim.core.seating import RESULT_COLUMNS, Seating
 from sim.core.store import RunStore, concat
 
 BACKENDS = ("loky", "dask")
 TARGET_BATCH_GAMES = 200
+LISTED_BATCH_GAMES = 512  # at most, per engine call of `play_listed`: a lockstep engine fills its batches
 
 
 @dataclass(frozen=True)
@@ -215,3 +216,44 @@ def play_until(plan: Plan, consume: Callable[[pd.DataFrame], bool], jobs: int = 
                 if consume(results[batch]):
                     return used
     return used
+
+
+def play_listed(module: str, seed: int, games: Sequence[tuple[int, Seating]], data: Any = None, jobs: int = 1,
+                quiet: bool = True, log: str | Path | None = None) -> pd.DataFrame:
+    """Play explicit (game index, seating) pairs -- orders a `Design` cannot express, such as
+    `empires play`'s rotation where each game is its own stream key -- in batches on `jobs` loky
+    workers; rows sorted by game and seat, the same for any `jobs`. With `log`, every game is
+    played in one engine call in this process, which writes the log."""
+    from tqdm import tqdm
+    if log is not None:
+        jobs, size = 1, max(1, len(games))
+    else:
+        rounds = max(1, -(-len(games) // (jobs * LISTED_BATCH_GAMES)))
+        size = max(1, -(-len(games) // (jobs * rounds)))  # equal batches, a whole number per worker
+    batches = [games[start: start + size] for start in range(0, len(games), size)]
+    tables: list[pd.DataFrame] = []
+    with parallel_backend("loky", jobs, None) as n_jobs, \
+            tqdm(total=len(games), unit="game", disable=not show_progress(quiet), dynamic_ncols=True) as bar:
+        for played, table in _listed_tables(module, seed, batches, data, n_jobs, log):
+            tables.append(table)
+            bar.update(played)
+    return concat(tables)
+
+
+def _listed_tables(module: str, seed: int, batches: Sequence[Sequence[tuple[int, Seating]]], data: Any,
+                   n_jobs: int | None, log: str | Path | None) -> Iterator[tuple[int, pd.DataFrame]]:
+    """(games, table) of each batch, in order of completion."""
+    import joblib
+    if n_jobs is None:
+        yield from (_play_list(module, seed, batch, data, log) for batch in batches)
+        return
+    tasks = (joblib.delayed(_play_list)(module, seed, batch, data) for batch in batches)
+    yield from joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks)
+
+
+def _play_list(module: str, seed: int, batch: Sequence[tuple[int, Seating]], data: Any,
+               log: str | Path | None = None) -> tuple[int, pd.DataFrame]:
+    """One engine call (runs in a worker, which imports the engine by its path)."""
+    indices, seatings = zip(*batch)
+    engine = importlib.import_module(module)
+    return len(batch), engine.play_games(seed, list(indices), list(seatings), data, log=log)

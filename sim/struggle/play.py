@@ -32,7 +32,8 @@ INFO = GameInfo(
     min_players=2, max_players=7, strategies=STRATEGIES,                        # SOE-1.1: 2-7 players
     rules_edition=default_components().data.rules_edition,
     engine_version=1,              # bump with every deliberate change of rules or players
-    default_strategy="mixed")      # the skill level of tile-value experiments unless told otherwise
+    default_strategy="mixed",      # the skill level of tile-value experiments unless told otherwise
+    lineup=("colonial", "european", "mixed", "random"))
 BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")

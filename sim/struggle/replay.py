@@ -1,49 +1,23 @@
-"""A readable account of games from a JSONL event log (`empires play struggle --log FILE`).
+"""A readable account of Struggle of Empires games from a JSONL event log (`empires play struggle --log`).
 
-Each game starts with a `game` header line; every later line is one engine event (see
-`sim.struggle.engine.Engine.log`). `account(lines, game_index)` turns them into text so a player
-can audit the engine: the auction, every action, battles with their dice, scoring and the end.
+`empires replay` reads the log (sim.core.replay.read_games: a `game` header line per game, then
+its events, see `sim.struggle.engine.Engine.log`) and hands each game to `account`, which turns
+it into text so a player can audit the engine: the auction, every action, battles with their
+dice, scoring and the end.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Iterable
 
-from sim.core.errors import UserError
-
-
-def read_games(path: str | Path) -> Iterator[tuple[dict, list[dict]]]:
-    """(header, events) per game of a log file."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"log file {str(path)!r} does not exist")
-    head, events = None, []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            try:
-                event = json.loads(line)
-            except json.JSONDecodeError:
-                raise UserError(f"{path}: line {n} is not JSON; expected an event log of `empires play struggle --log`")
-            if event.get("event") == "game":
-                if head is not None:
-                    yield head, events
-                head, events = event, []
-            elif head is None:
-                raise UserError(f"{path}: line {n} comes before any game header")
-            else:
-                events.append(event)
-    if head is not None:
-        yield head, events
+from sim.core.replay import headline
 
 
 def account(head: dict, events: Iterable[dict]) -> list[str]:
     """The text lines of one game."""
     powers = head["powers"]
     name = lambda seat: powers[seat] if isinstance(seat, int) and 0 <= seat < len(powers) else str(seat)  # noqa: E731
-    lines = [f"game {head['game_index']} (seed {head['seed']}): "
-             + ", ".join(f"{p} [{s}]" for p, s in zip(powers, head["strategies"]))]
+    lines = [headline(head)]
     war = rnd = None
     for e in events:
         kind = e["event"]

@@ -1,4 +1,4 @@
-"""`empires play struggle` and `empires replay` through sim.cli.main."""
+"""`empires play struggle` and `empires replay` of its logs through sim.cli.main."""
 
 from __future__ import annotations
 
@@ -41,12 +41,10 @@ def test_play_jobs_match_serial(capsys):
 
 
 def test_play_players_out_of_range_is_one_line(capsys):
-    """SOE-1.1: 2-7 players; argparse errors are one line with exit code 2."""
-    import pytest
-    with pytest.raises(SystemExit) as exc:
-        main(["play", "struggle", "--players", "9"])
-    assert exc.value.code == 2
-    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    """SOE-1.1: 2-7 players; the error is one line naming the range, exit code 2."""
+    assert main(["play", "struggle", "--players", "9"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "2..7" in err
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -72,3 +70,39 @@ def test_play_out_writes_results_and_their_provenance(tmp_path, capsys):
     assert main(["play", "struggle", "--games", "2", "--players", "3", "--out", str(out), "--seed", "4"]) == 0
     prov = json.loads((tmp_path / "r.csv.provenance.json").read_text())
     assert prov["seed"] == 4 and prov["data_hash"] and "assumed" in prov and out.exists()
+
+
+def test_play_text_table_has_revolutions_and_keeps_the_default_lineup(capsys):
+    """Today's defaults: 4 players, colonial,european,mixed,random; SoE's table counts revolutions."""
+    assert main(["play", "struggle", "--games", "2", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["game"] == "struggle" and payload["players"] == 4
+    assert payload["provenance"]["strategies"] == ["colonial", "european", "mixed", "random"]
+    assert all("revolutions" in r for r in payload["results"])
+    assert main(["play", "struggle", "--games", "2", "--strategies", "mixed,random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("2 games of 4 players") and lines[1].split()[-1] == "revolutions"
+
+
+def test_play_strategy_with_interventions(capsys):
+    assert main(["play", "struggle", "--games", "2", "--strategies", "mixed+force=war_office,random", "--json"]) == 0
+    assert {r["strategy"] for r in json.loads(capsys.readouterr().out)["results"]} == {"mixed+force=war_office",
+                                                                                          "random"}
+    assert main(["play", "struggle", "--games", "2", "--strategies", "mixed+force=nonsense,random"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "'nonsense' is unknown" in err
+
+
+def test_replay_reads_a_log_whose_headers_name_no_game_as_struggle(tmp_path, capsys):
+    """Logs written before headers named their game are Struggle of Empires logs."""
+    log, old = tmp_path / "g.jsonl", tmp_path / "old.jsonl"
+    assert main(["play", "struggle", "--players", "2", "--games", "2", "--log", str(log)]) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [e["game"] for e in lines if e["event"] == "game"] == ["struggle", "struggle"]
+    old.write_text("".join(json.dumps({k: v for k, v in e.items() if e["event"] != "game" or k != "game"}) + "\n"
+                           for e in lines))
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    new_text = capsys.readouterr().out
+    assert main(["replay", str(old)]) == 0
+    assert capsys.readouterr().out == new_text and "scoring: " in new_text

@@ -1,0 +1,176 @@
+"""`empires play GAME ...` (whole games with scripted players) and `empires replay FILE`, for every
+registered game.
+
+`play` seats the strategies by `sim.core.design.rotation` and plays the games through the runner
+(`sim.core.runner.play_listed`), so `--jobs` changes the speed, never the games. `replay` reads
+any game's log (`sim.core.replay`) and prints it with the game's own `account` where it has one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+
+from sim import games
+from sim.cli import game_verb
+from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
+from sim.core import replay as core_replay
+from sim.core import runner
+from sim.core.design import rotation
+from sim.core.errors import UserError, require
+from sim.core.seating import parse_strategy
+from sim.core.stats import wilson_interval
+
+TEXT = "play whole games with scripted players"
+UNNAMED_LOG_GAME = "struggle"  # logs written before their headers named the game are SoE logs
+
+
+def register(groups: dict) -> None:
+    group = game_verb(groups, "play", TEXT)
+    for game in games.names():
+        _play_parser(group, game)
+    root = groups["_root"]
+    if "replay" not in root.choices:
+        parser = root.add_parser("replay", help="print a readable account of games from an event log",
+                                 description="print a readable account of games from an event log")
+        parser.add_argument("log", help="JSONL event log written by `empires play GAME --log`")
+        parser.add_argument("--game", type=int, default=None, help="only this game index")
+        parser.set_defaults(handler=replay)
+
+
+def _play_parser(group, game: str) -> None:
+    parser = group.add_parser(game, help=f"{game} games with scripted players", description=TEXT)
+    parser.add_argument("--players", type=int_in(name="players"),
+                        help="players per game (default: the number of strategies, within the game's range)")
+    parser.add_argument("--strategies", metavar="A,B,...",
+                        help="comma-separated strategies (with +interventions), one per seat or cycled "
+                             "(default: the game's strategies)")
+    parser.add_argument("--games", type=int_in(1, 10**7, "games"), default=100)
+    parser.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=1, help="worker processes")
+    parser.add_argument("--out", help="write the results table (.parquet or .csv)")
+    parser.add_argument("--log", help="write the JSONL event log of every game (see `empires replay`)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_seed(parser)
+    add_overrides(parser)
+    add_json(parser)
+    parser.set_defaults(handler=play)
+
+
+def lineup(engine: ModuleType, text: str | None) -> list[str]:
+    """The strategies to cycle over the seats, each a known strategy with known intervention keys
+    (the game's play_games checks the intervention values)."""
+    info = engine.INFO
+    if text is None:
+        return list(info.lineup or info.strategies[:info.max_players])
+    strategies = [s.strip() for s in text.split(",") if s.strip()]
+    require(bool(strategies), f"--strategies {text!r}: name at least one of {', '.join(info.strategies)}")
+    for spec in strategies:
+        parse_strategy(spec, info.strategies, getattr(engine, "INTERVENTIONS", ()))
+    return strategies
+
+
+def player_count(engine: ModuleType, players: int | None, strategies: list[str]) -> int:
+    """--players, or one seat per strategy of the game's default lineup, or one per strategy
+    given (within the game's range)."""
+    info = engine.INFO
+    if players is None:
+        players = len(info.lineup) or min(max(info.min_players, len(strategies)), info.max_players)
+    require(info.min_players <= players <= info.max_players,
+            f"--players {players} is out of range; {info.name} allows {info.min_players}..{info.max_players}")
+    return players
+
+
+def play(args: argparse.Namespace) -> int:
+    engine = games.load(args.game)
+    strategies = lineup(engine, args.strategies)
+    players = player_count(engine, args.players, strategies)
+    require(not args.out or args.out.endswith((".parquet", ".csv")),
+            f"--out {args.out!r}: use a .parquet or .csv file name")
+    for path in filter(None, (args.out, args.log)):       # fail before playing, not after
+        writable_file(path)
+    if args.jobs > 1 and args.log:
+        sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
+    data = games.load_data(args.game, engine, args.overrides, args.variants)
+    seatings = rotation(engine.INFO.powers, players, strategies, args.games)
+    df = runner.play_listed(games.module_path(args.game), args.seed, list(enumerate(seatings)), data,
+                            args.jobs, args.quiet, args.log)
+    provenance = {"game": args.game, "seed": args.seed, **runner.provenance(data, engine),
+                  "players": players, "strategies": strategies, "games": args.games}
+    if args.out:
+        write_results(df, args.out, provenance)
+    rows = summary(df)
+    if args.json:
+        emit_json({"game": args.game, "games": args.games, "players": players, "results": rows,
+                   "provenance": provenance})
+        return 0
+    print(f"{args.games} games of {players} players, seed {args.seed} (shared wins count for every winner)")
+    print_summary(rows)
+    return 0
+
+
+def summary(df: pd.DataFrame) -> list[dict]:
+    """Per strategy: seats, wins, win rate with its Wilson 95 % interval, mean VP, and the
+    revolutions where the game has them (a `revolution` column: Struggle of Empires)."""
+    rows = []
+    for name, part in df.groupby("strategy"):
+        wins = int(part.winner.sum())
+        low, high = wilson_interval(wins, len(part))
+        row = {"strategy": name, "seats": len(part), "wins": wins, "win_rate": wins / len(part),
+               "ci95": [low, high], "mean_vp": float(part.vp.mean())}
+        if "revolution" in df.columns:
+            row["revolutions"] = int(part.revolution.sum())
+        rows.append(row)
+    return rows
+
+
+def print_summary(rows: list[dict]) -> None:
+    revolutions = ["revolutions"] if rows and "revolutions" in rows[0] else []
+    print_table([(r["strategy"], r["seats"], r["wins"], f"{r['win_rate']:.3f}",
+                  f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]", f"{r['mean_vp']:.1f}", *(r[k] for k in revolutions))
+                 for r in rows],
+                ["strategy", "seats", "wins", "win rate", "95% CI", "mean VP", *revolutions])
+
+
+def write_results(df: pd.DataFrame, out: str, provenance: dict) -> None:
+    """The table (written to a temporary file, then renamed: never half a table) and its provenance."""
+    tmp = Path(out).with_name(Path(out).name + ".tmp")
+    (df.to_parquet if out.endswith(".parquet") else df.to_csv)(tmp, index=False)
+    tmp.replace(out)
+    Path(out + ".provenance.json").write_text(json.dumps(provenance, indent=2, default=str), "utf-8")
+
+
+def writable_file(path: str) -> None:
+    """Create the file's folder if needed; a UserError if the file cannot be written there."""
+    folder = Path(path).resolve().parent
+    folder.mkdir(parents=True, exist_ok=True)
+    if not os.access(folder, os.W_OK) or Path(path).is_dir():
+        raise UserError(f"{path}: cannot write this file (folder not writable, or a folder of that name)")
+
+
+def replay(args: argparse.Namespace) -> int:
+    shown = 0
+    try:
+        for head, events in core_replay.read_games(args.log):
+            if args.game is not None and head["game_index"] != args.game:
+                continue
+            print("\n".join(account_of(head.get("game", UNNAMED_LOG_GAME), args.log)(head, events)))
+            shown += 1
+    except (UnicodeDecodeError, KeyError):
+        raise UserError(f"{args.log}: {core_replay.NOT_A_LOG}") from None
+    if shown == 0:
+        raise UserError(f"no game {args.game} in {args.log}" if args.game is not None else f"{args.log} holds no game")
+    return 0
+
+
+def account_of(game: str, log: str) -> Callable[[dict, list[dict]], list[str]]:
+    """The game's own account of a logged game, else the generic one."""
+    require(game in games.names(), f"{log}: the log is of game {game!r}, which is not registered; "
+                                   f"known games: {', '.join(games.names())}")
+    return getattr(games.load(game), "account", core_replay.account)
