@@ -55,7 +55,7 @@ class Batch:
 
     def __init__(self, e: Any, players: list, rows: np.ndarray | None = None) -> None:
         """`rows`: every seat's `params_row` (games, seats, columns), when the caller has them."""
-        s = e.s
+        s = e.view
         self.g = gs = np.fromiter((pl.g for pl in players), dtype=np.int64, count=len(players))
         self.p = ps = np.fromiter((pl.p for pl in players), dtype=np.int64, count=len(players))
         self.rows = np.stack([pl.params_row for pl in players]) if rows is None else rows[gs, ps]   # PARAMS first
@@ -78,7 +78,7 @@ class Batch:
         self.tokens_on = s.token_state[take] == ON_MAP
         self.revolt = (s.revolt_region[take], s.revolt_victim[take])
         self.pirates = (s.pirates_region[take], s.pirates_victim[take])
-        self.unrest, self.gold = s.unrest[gs, ps], s.gold[gs, ps]
+        self.unrest, self.gold = s.own_unrest(gs, ps), s.gold[gs, ps]
         self.vp = s.vp[take]
         self.dev_owned, self.dev_used = s.dev_owned[take], s.dev_used[take]
         self.alliance_owner = s.alliance_owner[take]                                        # (B,tiles)
@@ -176,7 +176,7 @@ class AttackScan:
         after[m, c.p] += 1
         after[m, c.d] -= c.player
         before_d, after_d = count_mask(counts), count_mask(after)
-        weight = np.where(self.europe[c.r], eur_w[b], col_w[b]) * (self.e.wars - self.e.s.war + 1)
+        weight = np.where(self.europe[c.r], eur_w[b], col_w[b]) * (self.e.wars - self.e.view.war + 1)
         top = np.where(x.present, x.vp, np.iinfo(x.vp.dtype).min).max(axis=1)
         harm = harm_w[b] + np.where(x.vp[b, c.d] >= top[b], lead_w[b], 0.0)
         mine = dense_vp(after_d, after[m, c.p], values) - dense_vp(before_d, counts[m, c.p], values) + gold_vp[b]

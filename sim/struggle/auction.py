@@ -8,6 +8,7 @@ import numpy as np
 
 from sim.core.lockstep import RuleViolation
 from sim.core.random import stream
+from sim.struggle.choices import Choices
 from sim.struggle.state import ARMY, FLEET, FORT, IN_BAG, IN_BOX, LOWER, MAX_SEATS, ON_MAP, UNIT_NAMES, UPPER
 
 
@@ -45,7 +46,7 @@ class Auction:
             for p in range(MAX_SEATS):
                 for g in range(s.n):
                     if p < self.n_players_list[g] and any(self.setup_locations(g, p, k) for k in (ARMY, FLEET, FORT)):
-                        kind, r = self.players[g][p].place_setup_unit()
+                        kind, r = self.players[g][p].place_setup_unit(Choices(self, g, p))
                         self.decisions += 1
                         self._place_setup(g, p, kind, r)
 

@@ -35,6 +35,7 @@ from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, F
 from sim.struggle.auction import Auction
 from sim.struggle.battle import Attack, Battle
 from sim.struggle.build import Building
+from sim.struggle.choices import Choices
 from sim.struggle.components import Components
 from sim.struggle.dice import Dice
 from sim.struggle.economy import Economy
@@ -42,6 +43,7 @@ from sim.struggle.movement import Movement
 from sim.struggle.state import (ARMY, FLEET, FORT, HOME, MAX_SEATS, N_REGIONS, NEUTRAL, ON_MAP, POP, SLAVE, BatchState,
                                 build_tables)
 from sim.struggle.tiles import Tiles
+from sim.struggle.view import View
 
 if TYPE_CHECKING:
     from sim.struggle.players import Roster
@@ -67,6 +69,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                                   len(t.company))
         self.rule = functools.cache(comp.rule)          # data values do not change during play
         self.opt = functools.cache(comp.option)
+        self.view = View(self.s, self.opt("unrest_memory"))     # what the players may know (SOE-2.3)
         self.k = {name: i for i, name in enumerate(t.dev)}
         self._consts()
         self.player_work = roster.work(self)    # the players' shared work (theirs: the engine only calls prepare)
@@ -264,7 +267,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                 self.prepare_turns(acting, war_office=True)
                 pending = []
                 for g, player, office in zip(games, acting, self.usable(games, seats, "war_office")):
-                    action = player.war_office_attack() if office else None      # SOE-20.4
+                    action = player.war_office_attack(Choices(self, g, player.p)) if office else None  # SOE-20.4
                     if action is not None:
                         if not action.war_office:
                             raise RuleViolation("a War Office attack must use the War Office tile (SOE-20.4)")
@@ -276,9 +279,10 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                     self.prepare_turns(acting)
                     for g, player in zip(games, acting):
                         p = player.p
-                        action = self.forced_buy(g, p) if self.forcing else None     # force: a filter
+                        choices = Choices(self, g, p)
+                        action = self.forced_buy(g, p, choices) if self.forcing else None     # force: a filter
                         if action is None:
-                            action = player.choose_action(slot)
+                            action = player.choose_action(slot, choices)
                         self.decisions += 1
                         actions[g, p] += 1
                         att = self.apply(g, p, action)

@@ -4,8 +4,9 @@ factory (SOE-28: the decisions a scripted player must make).
 A player object serves one seat of one game in an `Engine` batch. The engine asks it for every
 decision of SOE-28 (setup placement, bids and proposals, actions, help for allies, naval-battle
 choices, Refuse Battle, Blockade); the player answers from the public state plus its own hidden
-unrest -- other players' unrest is read only through `Player.unrest_of`, which follows the
-`unrest_memory` option (SOE-A37). The scripted strategies are in `sim.struggle.scripted`. The
+unrest. They read the game through the engine's `View` (sim.struggle.view), which has no
+`unrest` field: a seat's own unrest and another's as publicly seen (option `unrest_memory`,
+SOE-A37) are all it offers. The scripted strategies are in `sim.struggle.scripted`. The
 engine imports no player module: `play.py` injects a `Roster` (how to make a seat's player, and
 what to prepare for the batch before each action slot).
 """
@@ -23,6 +24,7 @@ import numpy as np
 
 from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
                                   UseAgriculture, UseCompany, UseDiplomacy)
+from sim.struggle.choices import Choices
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, N_REGIONS
 
 
@@ -42,15 +44,15 @@ class SeatPlayer(Protocol):
     g: int
     p: int
 
-    def place_setup_unit(self) -> tuple[int, int]: ...                     # SOE-3.8: (unit kind, region)
+    def place_setup_unit(self, choices: Choices) -> tuple[int, int]: ...   # SOE-3.8: (unit kind, region)
 
     def bid(self, current: int | None, proposal: tuple | None, unallied: list[int]) -> tuple: ...   # SOE-6
 
     def free_actions(self) -> Iterator[FreeAction]: ...                     # SOE-7.3, applied as yielded
 
-    def war_office_attack(self) -> DeclareAttack | None: ...               # SOE-20.4
+    def war_office_attack(self, choices: Choices) -> DeclareAttack | None: ...    # SOE-20.4
 
-    def choose_action(self, slot: int) -> Action: ...                       # SOE-7.2
+    def choose_action(self, slot: int, choices: Choices) -> Action: ...    # SOE-7.2
 
     def help(self, ally: int, opp: int, region: int, armies: int, fleets: int,
              attacker_side: bool) -> tuple[int, int]: ...                   # SOE-12.5
@@ -116,45 +118,22 @@ class Player:
     # ---- information
     def unrest_of(self, q: int) -> int:
         """SOE-2.3 / SOE-A37: own unrest exactly; others' only as publicly seen (option)."""
-        if q == self.p:
-            return int(self.e.s.unrest[self.g, q])
-        if self.e.opt("unrest_memory") == "none":
-            return 0
-        return int(self.e.s.public_unrest[self.g, q])
+        return self.e.view.unrest_of(self.g, self.p, q)
 
     def pick(self, items):
         return items[int(self.rng.integers(len(items)))]
-
-    # ---- shared legal enumerations
-    def move_options(self, exclude_forts: bool = False) -> list[tuple[int, int, int]]:
-        e, g, p = self.e, self.g, self.p
-        u = e.s.units[g, p]
-        out = []
-        for src in range(N_REGIONS + 1):
-            for kind in (ARMY, FLEET, FORT):
-                if u[src, kind] == 0 or (kind == FORT and (src != HOME or exclude_forts)):
-                    continue
-                for dst in range(N_REGIONS + 1):
-                    if e.may_move(g, p, kind, src, dst):
-                        out.append((kind, src, dst))
-        return out
-
-    def destinations(self, kind: int) -> list[int]:
-        e = self.e
-        return [d for d in range(N_REGIONS) if
-                (e.fleet_may_enter(self.g, self.p, d) if kind == FLEET else e.army_may_enter(self.g, self.p, d))]
 
     def destroy_location(self, kind: int) -> int | None:
         """SOE-9.5: where to take a unit from when all pieces of a kind are on the map."""
         e = self.e
         if e.pieces_on_map(self.g, self.p, kind) < e.limits[kind]:
             return None
-        locs = np.flatnonzero(e.s.units[self.g, self.p, :, kind])
+        locs = np.flatnonzero(e.view.units[self.g, self.p, :, kind])
         home = [loc for loc in locs if loc == HOME]
         return int(home[0]) if home else int(locs[0])
 
     # ---- decisions with simple default answers
-    def war_office_attack(self) -> DeclareAttack | None:
+    def war_office_attack(self, choices: Choices) -> DeclareAttack | None:
         return None
 
     def use_blockade_defence(self, attack) -> bool:
@@ -168,11 +147,10 @@ class RandomPlayer(Player):
     """The random-legal baseline: every decision uniformly among the legal ones (an action
     kind first, then an instance of it), proposals and bids at random (bids 0..2)."""
 
-    def place_setup_unit(self):
-        e = self.e
-        kinds = [k for k in (ARMY, FLEET, FORT) if e.setup_locations(self.g, self.p, k)]
+    def place_setup_unit(self, choices: Choices) -> tuple[int, int]:
+        kinds = [k for k in (ARMY, FLEET, FORT) if choices.setup_places(k)]
         kind = self.pick(kinds)
-        return kind, self.pick(e.setup_locations(self.g, self.p, kind))
+        return kind, self.pick(choices.setup_places(kind))
 
     def bid(self, current, proposal, unallied):
         if current is not None and self.rng.random() < 0.7:
@@ -187,41 +165,41 @@ class RandomPlayer(Player):
         e, g, p = self.e, self.g, self.p
         if e.can_use(g, p, "improved_agriculture") and self.rng.random() < 0.5:
             yield UseAgriculture()
-        for i in np.flatnonzero(e.s.company_owner[g] == p):
-            if not e.s.company_used[g, i] and self.rng.random() < 0.3:
+        for i in np.flatnonzero(e.view.company_owner[g] == p):
+            if not e.view.company_used[g, i] and self.rng.random() < 0.3:
                 yield UseCompany(int(i), int(self.pick(np.flatnonzero(e.t.company_regions[i]))))
-        free = np.flatnonzero(e.s.alliance_owner[g] < 0)
+        free = np.flatnonzero(e.view.alliance_owner[g] < 0)
         if e.can_use(g, p, "diplomatic_service") and len(free) and self.rng.random() < 0.3:
             yield UseDiplomacy(int(self.pick(free)))
-        if e.owns(g, p, "blockade") and e.s.blockade_region[g] < 0 and self.rng.random() < 0.3:
-            regions = [r for r in np.flatnonzero(e.colonial) if e.s.units[g, p, r, FLEET] > 0]
+        if e.owns(g, p, "blockade") and e.view.blockade_region[g] < 0 and self.rng.random() < 0.3:
+            regions = [r for r in np.flatnonzero(e.colonial) if e.view.units[g, p, r, FLEET] > 0]
             if regions:
                 yield PlaceBlockade(int(self.pick(regions)))
 
-    def war_office_attack(self) -> DeclareAttack | None:
+    def war_office_attack(self, choices: Choices) -> DeclareAttack | None:
         e = self.e
         if e.can_use(self.g, self.p, "war_office") and self.rng.random() < 0.5:
-            targets = e.attack_targets(self.g, self.p)
+            targets = choices.attacks
             if targets:
                 return DeclareAttack(*self.pick(targets), war_office=True)
         return None
 
-    def choose_action(self, slot: int):
+    def choose_action(self, slot: int, choices: Choices) -> Action:
         e, g, p = self.e, self.g, self.p
         options = {}
-        buys = e.buyable(g, p)
+        buys = choices.tiles
         if buys:
             options["buy"] = buys
-        builds = e.build_options(g, p)
+        builds = choices.builds
         if builds:
             options["build"] = builds
-        moves = self.move_options()
+        moves = choices.moves
         if moves:
             options["move"] = moves
-        attacks = e.attack_targets(g, p)
+        attacks = choices.attacks
         if attacks:
             options["attack"] = attacks
-        col = e.colonise_targets(g, p)
+        col = choices.colonies
         if col:
             options["colonise"] = col
         options["pass"] = [None]
@@ -232,35 +210,35 @@ class RandomPlayer(Player):
         if kind == "buy":
             what, i = choice
             if what == "dev" and e.t.dev[i] in ("pirates", "slave_revolt"):
-                return Buy(what, i, self.pick(e.raid_targets(g, p, e.t.dev[i])))
+                return Buy(what, i, self.pick(choices.raid_targets(e.t.dev[i])))
             return Buy(what, i)
         if kind == "build":
             unit, tile = choice
             if tile == "trained_natives":
-                r = self.pick(e.trained_natives_regions(g, p))
+                r = self.pick(choices.trained_natives_regions)
                 then = None
                 if self.rng.random() < 0.2:
-                    onward = [d for d in range(N_REGIONS) if d != r and e.army_may_enter(g, p, d)]
+                    onward = [d for d in range(N_REGIONS) if d != r and choices.may_enter(ARMY, d)]
                     then = self.pick(onward) if onward else None
                 return Build(unit, tile, r, self.destroy_location(unit), "none", then)
             dst = None
             if self.rng.random() < 0.6:
-                dsts = [d for d in range(N_REGIONS) if e.may_move_from_home(g, p, unit, d)]
+                dsts = [d for d in range(N_REGIONS) if choices.may_move_from_home(unit, d)]
                 dst = self.pick(dsts) if dsts else None
-            at, lost = self.rebuild_choice(unit, tile)
+            at, lost = self.rebuild_choice(unit, tile, choices)
             return Build(unit, tile, dst, at, None if self.rng.random() < 0.5 else "none", None, lost)
         if kind == "move":
-            n = int(self.rng.integers(1, e.units_per_move(g, p) + 1))
+            n = int(self.rng.integers(1, choices.units_per_move + 1))
             plan = [choice]
             used = {(choice[0], choice[1]): 1}
             for _ in range(n - 1):
-                rest = [m for m in moves if e.s.units[g, p, m[1], m[0]] > used.get((m[0], m[1]), 0)]
+                rest = [m for m in moves if e.view.units[g, p, m[1], m[0]] > used.get((m[0], m[1]), 0)]
                 if not rest:
                     break
                 m = self.pick(rest)
                 used[(m[0], m[1])] = used.get((m[0], m[1]), 0) + 1
                 plan.append(m)
-            return Move(tuple(e.legal_prefix(g, p, plan)))
+            return Move(tuple(choices.legal_prefix(plan)))
         if kind == "attack":
             r, target = choice
             surprise = e.owns(g, p, "surprise_attack") > 0 and self.rng.random() < 0.5
@@ -268,7 +246,7 @@ class RandomPlayer(Player):
             return DeclareAttack(r, target, False, surprise, blockade)
         return Colonise(choice)
 
-    def rebuild_choice(self, kind: int, tile: str | None) -> tuple[int | None, int | None]:
+    def rebuild_choice(self, kind: int, tile: str | None, choices: Choices) -> tuple[int | None, int | None]:
         """(location, kind) of the unit to destroy for a build, or (None, None): required with
         every piece of the kind on the map and for a free rebuild without population; otherwise
         one build in ten destroys a unit where the options allow it (SOE-9.5, SOE-A14)."""
@@ -276,8 +254,8 @@ class RandomPlayer(Player):
         at = self.destroy_location(kind)
         if at is not None:
             return at, kind
-        sources = e.rebuild_sources(g, p, kind)
-        must = tile is None and e.s.population[g, p] < e.build_pop
+        sources = choices.rebuild_sources(kind)
+        must = tile is None and e.view.population[g, p] < e.build_pop
         if sources and (must or self.rng.random() < 0.1):
             return self.pick(sources)
         return None, None

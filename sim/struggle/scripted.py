@@ -14,8 +14,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from sim.struggle.actions import (Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
+from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
                                   UseAgriculture, UseCompany, UseDiplomacy)
+from sim.struggle.choices import Choices
 from sim.struggle.attack_scan import AttackScan, Batch
 from sim.struggle.players import Player
 from sim.struggle.scripted_auction import ScriptedAuction
@@ -56,7 +57,7 @@ class ScriptedWork:
         if not scripted:
             return
         if self.rows is None:                   # the engine's own players' parameter rows, once
-            self.rows = np.zeros((e.s.n, MAX_SEATS, len(scripted[0].params_row)))
+            self.rows = np.zeros((e.view.n, MAX_SEATS, len(scripted[0].params_row)))
             for pl in (x for seats in e.players for x in seats):
                 if isinstance(pl, ScriptedPlayer):
                     self.rows[pl.g, pl.p] = pl.params_row
@@ -77,9 +78,9 @@ class ScriptedWork:
         regions' first-place VP weighted by the smaller presence (markers plus units) of the two,
         for the whole batch at once; kept while the pieces stay put (the auctions of one war)."""
         e = self.e
-        key = (e.s.war, e.slots_played)
+        key = (e.view.war, e.slots_played)
         if self.threats is None or self.threats[0] != key:
-            s = e.s
+            s = e.view
             presence = (s.markers + s.units[:, :, :N_REGIONS].sum(axis=3)).astype(float)        # (B,7,R)
             both = np.minimum(presence[:, :, None, :], presence[:, None, :, :])                  # (B,7,7,R)
             self.threats = (key, (both @ np.asarray(e.first_vp, dtype=float)).tolist())        # exact sums
@@ -118,7 +119,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
 
     def gold_price(self, amount: int) -> float:
         """VP cost of paying `amount` (borrowing costs unrest, SOE-2.2)."""
-        gold = int(self.e.s.gold[self.g, self.p])
+        gold = int(self.e.view.gold[self.g, self.p])
         short = max(0, amount - gold)
         return self.q["gold_vp"] * amount + (-(-short // 2)) * self.unrest_price()
 
@@ -127,15 +128,15 @@ class ScriptedPlayer(ScriptedAuction, Player):
         scorings left, plus its income, times the strategy's region weight."""
         e, g = self.e, self.g
         who = self.p if who is None else who
-        counts = e.s.markers[g, :, r].tolist()
+        counts = e.view.markers[g, :, r].tolist()
         values = e.t.vp[r].tolist()
         before = _vp_at(counts, values, who)
         counts[who] += 1
-        left = e.wars - e.s.war + 1
+        left = e.wars - e.view.war + 1
         return self.region_weight[r] * left * (_vp_at(counts, values, who) - before + self.q["gold_vp"])
 
     def leader_weight(self, d: int) -> float:
-        vp = self.e.s.vp[self.g, : self.e.s.n_players[self.g]]
+        vp = self.e.view.vp[self.g, : self.e.view.n_players[self.g]]
         base = self.q["harm_weight"]
         if vp[d] >= vp.max() and d != self.p:
             base += self.q["leader_weight"]
@@ -157,7 +158,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
     # ---- free actions (SOE-7.3, SOE-28)
     def free_actions(self) -> Iterator[FreeAction]:
         e, g, p, k = self.e, self.g, self.p, self.e.k
-        s = e.s
+        s = e.view
         own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()     # each step below uses its own tile
         if own[k["improved_agriculture"]] > used[k["improved_agriculture"]] and s.population[g, p] < e.pop_max:
             yield UseAgriculture()
@@ -178,7 +179,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
     def wanted_alliance(self) -> int | None:
         """SOE-23.2: an alliance tile only where I have armies facing enemies this war."""
         e, g, p = self.e, self.g, self.p
-        s = e.s
+        s = e.view
         if s.round > e.rounds_in_war(g) - 2:
             return None
         armies = s.units[g, p, :N_REGIONS, ARMY].tolist()
@@ -192,16 +193,16 @@ class ScriptedPlayer(ScriptedAuction, Player):
                 return i
         return None
 
-    def war_office_attack(self) -> DeclareAttack | None:
+    def war_office_attack(self, choices: Choices) -> DeclareAttack | None:
         if not self.e.can_use(self.g, self.p, "war_office"):
             return None
         best, _ = self.best_attack(fee=False)
         return None if best is None else DeclareAttack(*best, war_office=True)
 
     # ---- the two actions
-    def choose_action(self, slot: int):
+    def choose_action(self, slot: int, choices: Choices) -> Action:
         e, g, p = self.e, self.g, self.p
-        s = e.s
+        s = e.view
         best, value = self.best_attack()
         if best is not None:
             r, target = best
@@ -210,30 +211,30 @@ class ScriptedPlayer(ScriptedAuction, Player):
             blockade = e.owns(g, p, "blockade") > 0
             return DeclareAttack(r, target, False, surprise, blockade)
         hopes = self.hopes if self.hopes is not None and self.hopes[0] == e.slots_played else None
-        col = e.colonise_targets(g, p) if hopes is None or hopes[2] else []
+        col = choices.colonies if hopes is None or hopes[2] else []
         if col:
             tok = max(col, key=lambda k: self.marker_value(int(e.t.token_region[k])))
             if self.marker_value(int(e.t.token_region[tok])) > self.q["colonise_threshold"]:
                 return Colonise(tok)
-        buy = self.choose_tile()
+        buy = self.choose_tile(choices)
         if buy is not None:
             return buy
-        build = self.choose_build() if hopes is None or hopes[3] else None
+        build = self.choose_build(choices) if hopes is None or hopes[3] else None
         if build is not None:
             return build
-        move = self.choose_move()
+        move = self.choose_move(choices)
         if move is not None:
             return move
         return Pass()
 
-    def choose_tile(self):
+    def choose_tile(self, choices: Choices) -> Buy | None:
         """SOE-23.1 .. 23.3: the strategy's priority list, affordable within the unrest budget;
         Government Reform once unrest passes the reform threshold; Industry while unrest is low."""
         e, g, p = self.e, self.g, self.p
-        s = e.s
+        s = e.view
         if self.hopes is not None and self.hopes[0] == e.slots_played and not self.hopes[1]:
             return None
-        options = e.buyable(g, p)
+        options = choices.tiles
         if not options:
             return None
         dev = e.t.dev
@@ -252,7 +253,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
             if e.dev_gold[k] > gold - self.q["gold_reserve"]:
                 continue
             if name in ("pirates", "slave_revolt"):
-                targets = e.raid_targets(g, p, name)
+                targets = choices.raid_targets(name)
                 r, q = max(targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
                 return Buy("dev", k, (r, q))
             return Buy("dev", k)
@@ -277,14 +278,14 @@ class ScriptedPlayer(ScriptedAuction, Player):
             self.focus = (*self.focus, self.focus[1].regions(self.focus[2]))
         return self.focus[3]
 
-    def choose_build(self):
+    def choose_build(self, choices: Choices) -> Build | None:
         e, g, p = self.e, self.g, self.p
-        s = e.s
+        s = e.view
         units = sum(map(sum, s.units[g, p].tolist()))
         income = int(s.population[g, p]) + sum(s.markers[g, p].tolist())      # SOE-15.1, before growth
         if units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
             return None
-        opts = e.build_options(g, p)
+        opts = choices.builds
         if s.population[g, p] < e.build_pop:   # without population only a free rebuild (SOE-A14 option)
             opts = [(k, t) for k, t in opts if t is not None or self.destroy_location(k) is not None]
         if not opts:
@@ -296,12 +297,12 @@ class ScriptedPlayer(ScriptedAuction, Player):
         fleets = s.units[g, p, :, FLEET].tolist()
         for r in targets:
             if colonial[r] and fleets[r] == 0:
-                if any(k == FLEET for k, _ in opts) and e.fleet_may_enter(g, p, r):
+                if any(k == FLEET for k, _ in opts) and choices.may_enter(FLEET, r):
                     tile = "pressgangs" if (FLEET, "pressgangs") in opts else None
                     if (FLEET, tile) in opts:
                         return Build(FLEET, tile, r, self.destroy_location(FLEET), "none")
                 continue
-            if (ARMY, "trained_natives") in opts and r in e.trained_natives_regions(g, p):
+            if (ARMY, "trained_natives") in opts and r in choices.trained_natives_regions:
                 return Build(ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
             if self.may_enter(r) or colonial[r] and fleets[r]:
                 if not self.may_enter(r):                 # the free move from home (SOE-9.3)
@@ -323,16 +324,16 @@ class ScriptedPlayer(ScriptedAuction, Player):
             found = self._entry[1][r] = e.army_may_enter(self.g, self.p, r)
         return found
 
-    def choose_move(self):
+    def choose_move(self, choices: Choices) -> Move | None:
         """Bring idle armies and fleets (home, or regions without targets) to target regions;
         fleets first so armies may follow (SOE-10.3)."""
         e, g, p = self.e, self.g, self.p
-        s = e.s
+        s = e.view
         targets = self.target_regions()
         if not targets:
             return None
         plan = []
-        n = e.units_per_move(g, p)
+        n = choices.units_per_move
         u = s.units[g, p].tolist()
         colonial = e.colonial_list
         idle = None
@@ -340,7 +341,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
             if colonial[r] and u[r][FLEET] == 0:
                 srcs = [src for src in range(N_REGIONS + 1) if u[src][FLEET] > 1 or (u[src][FLEET] and src == HOME)
                         or (u[src][FLEET] and src not in targets)]
-                if srcs and e.fleet_may_enter(g, p, r):
+                if srcs and choices.may_enter(FLEET, r):
                     src = srcs[0]
                     plan.append((FLEET, src, r))
                     u[src][FLEET] -= 1
@@ -364,7 +365,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
                 break
         if not plan:
             return None
-        legal = e.legal_prefix(g, p, plan)
+        legal = choices.legal_prefix(plan)
         return Move(tuple(legal)) if legal else None
 
     # ---- battle decisions

@@ -5,36 +5,37 @@ how much two players compete, what a proposal of alliance rows is worth and how 
 
 from __future__ import annotations
 
+from sim.struggle.choices import Choices
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, UPPER
 
 
 class ScriptedAuction:
     """SOE-3 / SOE-6 decisions of a scripted player (its valuations come from ScriptedPlayer)."""
 
-    def place_setup_unit(self):
+    def place_setup_unit(self, choices: Choices) -> tuple[int, int]:
         e, g, p = self.e, self.g, self.p
-        s = e.s
+        s = e.view
         units = s.units[g, p].tolist()
         placed = sum(map(sum, units))
         markers = s.markers[g, p].tolist()
         marker_val = [m * w for m, w in zip(markers, self.region_weight_list)]
         fleets_first = self.q["setup_fleets"]
-        if placed < fleets_first and e.setup_locations(g, p, FLEET):
-            seas = [r for r in e.setup_locations(g, p, FLEET) if r != HOME]        # VP regions only
+        if placed < fleets_first and choices.setup_places(FLEET):
+            seas = [r for r in choices.setup_places(FLEET) if r != HOME]        # VP regions only
             col = [r for r in seas if e.colonial_list[r]] or seas
             on_map = self.token_counts()[0]
             r = max(col, key=lambda r: (marker_val[r] + 0.1 * on_map[r], -r))
             return FLEET, r
-        locs = [r for r in e.setup_locations(g, p, ARMY) if r != HOME]
-        forts = [r for r in e.setup_locations(g, p, FORT)
+        locs = [r for r in choices.setup_places(ARMY) if r != HOME]
+        forts = [r for r in choices.setup_places(FORT)
                  if r != HOME and markers[r] >= 2 and units[r][FORT] == 0]
         if forts and self.q["use_forts"] and placed >= 2:
             return FORT, max(forts, key=lambda r: (marker_val[r], -r))
         ok = [r for r in locs if not e.colonial_list[r] or units[r][FLEET] > 0] or locs
         if not ok:                                    # no army left in the supply
-            kind = next(k for k in (FLEET, FORT) if e.setup_locations(g, p, k))
-            return kind, self.pick([r for r in e.setup_locations(g, p, kind) if r != HOME]
-                                   or e.setup_locations(g, p, kind))
+            kind = next(k for k in (FLEET, FORT) if choices.setup_places(k))
+            return kind, self.pick([r for r in choices.setup_places(kind) if r != HOME]
+                                   or choices.setup_places(kind))
         neutrals = self.token_counts()[1]
         weight = self.region_weight_list
         r = max(ok, key=lambda r: (marker_val[r] + 0.2 * neutrals[r] * weight[r] - 0.5 * units[r][ARMY], -r))
@@ -44,7 +45,7 @@ class ScriptedAuction:
         """Tokens of any kind and neutral tokens on the map per region, kept while the tokens
         stay as they are (all of the setup placement, SOE-3.8)."""
         e = self.e
-        key = e.s.token_state[self.g].tobytes()
+        key = e.view.token_state[self.g].tobytes()
         if self._token_counts is None or self._token_counts[0] != key:
             self._token_counts = (key, e.tokens_per_region(self.g).tolist(), e.neutrals_per_region(self.g).tolist())
         return self._token_counts[1:]
@@ -53,7 +54,7 @@ class ScriptedAuction:
         """How much each other player competes with me: shared regions weighted by both
         sides' presence (markers plus units, by the region's first-place VP). Pieces do not
         move during the auctions, so it is computed once per war (`ScriptedWork.auction_threats`)."""
-        s = self.e.s
+        s = self.e.view
         if self._threats is not None and self._threats[0] == (s.war, self.e.slots_played):
             return self._threats[1]
         self._threats = ((s.war, self.e.slots_played), self._threats_now())
@@ -98,8 +99,8 @@ class ScriptedAuction:
         proposal pays for the price. The best proposal is kept for the whole auction (the same
         unallied players and rows); only the current proposal is valued at each bid."""
         e = self.e
-        rows = e.s.row[self.g, : e.n_players_list[self.g]].tolist()
-        key = (e.s.war, e.slots_played, tuple(unallied), tuple(rows))
+        rows = e.view.row[self.g, : e.n_players_list[self.g]].tolist()
+        key = (e.view.war, e.slots_played, tuple(unallied), tuple(rows))
         if self._best_proposal is None or self._best_proposal[0] != key:
             if len(unallied) == 1:
                 cands = [(unallied[0], UPPER), (unallied[0], LOWER)]

@@ -16,7 +16,7 @@ def may_build(e, x: Batch) -> np.ndarray:
     units below `max_units` and `upkeep_ratio` x income (SOE-15), and population to pay for a
     unit (SOE-9.1; none for a free rebuild, SOE-A14 option) above `population_keep`, or a
     free-unit tile usable (SOE-20.5 .. 20.7)."""
-    s, k = e.s, e.k
+    s, k = e.view, e.k
     units = s.units[x.g, x.p].sum(axis=(1, 2))
     population = s.population[x.g, x.p]
     income = population + x.markers[np.arange(len(x.g)), x.p].sum(axis=1)
@@ -35,7 +35,7 @@ def may_colonise(e, x: Batch) -> np.ndarray:
     """False where `Engine.colonise_targets` is surely empty (one array pass, SOE-13): not yet
     colonised this round, a marker left, and a Pop token on the map with the population to pay,
     or a Slave token on the map with a fleet in Africa."""
-    s = e.s
+    s = e.view
     on = x.tokens_on
     pop = (s.population[x.g, x.p] >= e.colonise_pop) & (on & e.is_pop).any(axis=1)
     slave = (x.my_fleet[:, e.africa] > 0) & (on & e.is_slave).any(axis=1)
@@ -56,7 +56,7 @@ def may_buy_a_tile(e, x: Batch) -> np.ndarray:
     copies kept and affordable above `gold_reserve` (Industry only inside the unrest budget), or
     an affordable company tile from `company_from_war`, or an affordable alliance tile early in
     the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
-    s, t = e.s, e.t
+    s, t = e.view, e.t
     gs, ps = x.g, x.p
     reform_at, reserve, copies, budget, company_war = (x.rows[:, COLUMN[name]] for name in (
         "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war"))

@@ -10,6 +10,7 @@ import numpy as np
 from sim.core.lockstep import RuleViolation
 from sim.struggle.actions import Buy
 from sim.struggle.battle import Attack
+from sim.struggle.choices import Choices
 from sim.struggle.state import FLEET
 
 
@@ -84,14 +85,14 @@ class Tiles:
         """The asset key a Buy choice ("dev" | "alliance" | "company", index) acquires."""
         return self.t.assets[self.t.asset_offset[choice[0]] + choice[1]]
 
-    def forced_buy(self, g: int, p: int) -> Buy | None:
+    def forced_buy(self, g: int, p: int, choices: Choices) -> Buy | None:
         """The Buy action a force intervention imposes now (sim.core.interventions): the forced
         tile at the seat's first turn it is legal to take; a raid tile attacks the most markers."""
         intervention = self.interventions[g][p]
         force = intervention.force
         if force is None or self.s.acquired[g, p, self.t.assets.index(force)]:
             return None
-        forced = intervention.forced(self.buyable(g, p), self.asset_of)
+        forced = intervention.forced(choices.tiles, self.asset_of)
         if not forced:
             return None
         what, i = forced[0]

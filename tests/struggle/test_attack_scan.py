@@ -15,6 +15,7 @@ from sim.struggle import combat_exact
 from sim.struggle.attack_laws import CODED, attack_summary
 from sim.struggle.attack_scan import PARAMS, count_mask, dense_vp
 from sim.struggle.components import default_components
+from sim.struggle.choices import Choices
 from sim.struggle.engine import Engine
 from sim.struggle.play import new_engine
 from sim.struggle.scripted import ScriptedPlayer, _vp_at
@@ -161,11 +162,12 @@ def test_filters_never_hide_a_purchase_a_colony_or_a_build():
         hopes = zip(may_buy_a_tile(e, batch).tolist(), may_colonise(e, batch).tolist(), may_build(e, batch).tolist())
         for player, (tile, colonise, build) in zip(everyone, hopes):
             player.hopes, player.focus, player._entry = None, None, (-1, {})     # decide afresh, now
-            choice = player.choose_tile()
+            choices = Choices(e, player.g, player.p)
+            choice = player.choose_tile(choices)
             assert tile or choice is None
-            targets = e.colonise_targets(player.g, player.p)
+            targets = choices.colonies
             assert colonise or not targets
-            built = player.choose_build()
+            built = player.choose_build(choices)
             assert build or built is None
             seen["tile"].append(choice is not None)
             seen["colony"].append(bool(targets))

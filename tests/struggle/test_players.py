@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from sim.core.errors import UserError
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
-from sim.struggle.play import INFO, play_games
+from sim.struggle.play import INFO, new_engine, play_games
 from sim.struggle import combat_exact
 from sim.struggle.attack_laws import attack_summary, canonical_attack, duel_odds
 from sim.struggle.players import STRATEGIES
@@ -72,18 +72,23 @@ def test_scripted_beats_random_baseline(strategy):
     assert low > 0.5
 
 
-def test_players_read_hidden_unrest_only_through_unrest_of():
-    """SOE-2.3: the players module touches the true unrest array in one place only, the own-
-    player branch of `Player.unrest_of` (others go through the public count); the attack scan
-    reads only the unrest of the players it scores."""
+def test_players_read_the_game_only_through_the_view_which_hides_unrest():
+    """SOE-2.3: the player modules never touch the engine's state (`e.s`), only its `View`, which
+    has no `unrest` field; a seat's own unrest comes from `own_unrest`, another's through
+    `unrest_of` (public count, SOE-A37)."""
     import inspect
+    import re
 
-    from sim.struggle import players, scripted
-    assert inspect.getsource(players).count(".unrest[") == 1 and ".unrest[" not in inspect.getsource(scripted)
-    assert ".unrest[" in inspect.getsource(players.Player.unrest_of)
-    from sim.struggle import attack_scan                 # the attack scan reads the acting seats' own
-    assert inspect.getsource(attack_scan).count(".unrest[") == 1
-    assert "self.unrest, self.gold = s.unrest[gs, ps], s.gold[gs, ps]" in inspect.getsource(attack_scan.Batch)
+    from sim.struggle import attack_scan, players, scripted, scripted_auction, scripted_passes
+    from sim.struggle.view import View
+    for module in (players, scripted, scripted_auction, scripted_passes, attack_scan):
+        source = inspect.getsource(module)
+        assert not re.search(r"\be\.s\b", source) and ".unrest[" not in source, module.__name__
+    e = new_engine(load_components(), [Seating(INFO.powers[:3], ("mixed",) * 3)], 1, [0])
+    e.s.unrest[0, :3], e.s.public_unrest[0, :3] = (7, 5, 3), (2, 1, 0)
+    assert not hasattr(e.view, "unrest") and isinstance(e.view, View)
+    assert [e.view.unrest_of(0, 1, q) for q in range(3)] == [2, 5, 0]
+    assert e.view.own_unrest(0, 2) == 3
 
 
 RULE_VARIANTS = {
