@@ -37,7 +37,8 @@ INFO = GameInfo(
 BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
-__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account"]
+CHECKS = "sim.struggle.checks"   # the conformance hooks (sim.core.conformance)
+__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account", "CHECKS"]
 
 
 ROSTER = Roster(make=make_player, work=ScriptedWork)    # the players every engine of play_games seats

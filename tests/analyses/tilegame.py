@@ -86,3 +86,21 @@ def play_games(root_seed, game_indices, seatings, data=None, log=None) -> pd.Dat
 def check_seating(seating: Seating) -> None:
     """Four seats, known powers, known strategies and interventions (a UserError otherwise)."""
     INFO.check_seating(seating, lambda spec: parse_strategy(spec, STRATEGIES, INTERVENTIONS))
+
+
+ASSET_COLUMN = "tiles"                  # conformance hooks (sim.core.conformance)
+START_GOLD = 10
+
+
+def check_games(root_seed: int, game_indices, seatings, data=None, step_cap: int = 1) -> pd.DataFrame:
+    """One step per game: scores are finite and exactly one seat wins."""
+    table = play_games(root_seed, game_indices, seatings, data)
+    assert np.isfinite(table.vp).all() and (table.groupby("game_index").winner.sum() == 1).all()
+    return table
+
+
+def start_resources(root_seed: int, game_index: int, seating, data=None) -> dict[str, list[int]]:
+    """Each seat's gold and unrest at the start: 10 gold, no unrest, plus its grants."""
+    grants = [parse_strategy(spec).interventions for spec in seating.strategies]
+    return {"gold": [START_GOLD + int(g.get("grant_gold", 0)) for g in grants],
+            "unrest": [int(g.get("grant_unrest", 0)) for g in grants]}

@@ -78,3 +78,17 @@ def play_games(root_seed: int, game_indices, seatings, data=None, log=None) -> p
     if log is not None:
         write_jsonl(log, events)
     return pd.DataFrame(rows, columns=[*RESULT_COLUMNS, "length"])
+
+
+def check_games(root_seed: int, game_indices, seatings, data=None, step_cap: int = MAX_TURNS) -> pd.DataFrame:
+    """The conformance hook (sim.core.conformance): `play_games` with the race's invariants
+    checked after every turn -- points never fall, nobody passes the target before the winner's
+    turn, the race ends within `step_cap` turns."""
+    for g, seating in zip(game_indices, seatings):
+        rolls = np.stack([stream(root_seed, int(g), f"seat{s}").integers(1, 7, MAX_TURNS)
+                          for s in range(seating.players)])
+        assert ((rolls >= 1) & (rolls <= 6)).all()
+        points, turns = play_one(root_seed, int(g), seating)
+        assert turns <= step_cap, f"game {g}: {turns} turns"
+        assert points.max() >= TARGET and (points >= 0).all()
+    return play_games(root_seed, game_indices, seatings, data)

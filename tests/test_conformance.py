@@ -1,0 +1,48 @@
+"""The conformance suite (sim.core.conformance) over every registered game: Struggle of Empires
+and the test games (the toy dice race and the synthetic tile game)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim import games
+from sim.core import conformance
+
+GAMES = games.names()
+
+
+def test_every_real_engine_and_the_test_games_are_checked():
+    assert {"struggle", "toy", "tilegame"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("check", [conformance.check_contract, conformance.check_bad_input,
+                                   conformance.check_results, conformance.check_determinism],
+                         ids=lambda c: c.__name__)
+def test_conformance(game, check):
+    check(games.load(game))
+
+
+FUZZ = [(g, n) for g in GAMES for n in range(games.info(g).min_players, games.info(g).max_players + 1)]
+
+
+@pytest.mark.parametrize(("game", "players"), FUZZ)
+def test_random_legal_fuzz_500_games_per_player_count(game, players):
+    assert conformance.check_fuzz(games.load(game), player_counts=range(players, players + 1)) == 500
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hidden_information_is_never_read(game):
+    checked = conformance.check_hidden_information(games.load(game))
+    assert checked == (game == "struggle")          # the test games have no hidden information
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_interventions_ban_force_and_grants(game):
+    checked = conformance.check_interventions(games.load(game))
+    assert checked == (game in ("struggle", "tilegame"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_logs_are_json_and_replay_renders_them(game):
+    assert conformance.check_logs(games.load(game)) == 3
