@@ -112,17 +112,6 @@ class ScriptedPlayer(ScriptedAuction, Player):
         self.focus: tuple | None = None        # (engine slot, FocusRegions, row[, its list once asked])
 
     # ---- valuations
-    def unrest_price(self) -> float:
-        u = self.unrest_of(self.p)
-        budget = self.q["unrest_budget"]
-        return self.q["unrest_vp"] * (1.0 if u < budget else 4.0)
-
-    def gold_price(self, amount: int) -> float:
-        """VP cost of paying `amount` (borrowing costs unrest, SOE-2.2)."""
-        gold = int(self.e.view.gold[self.g, self.p])
-        short = max(0, amount - gold)
-        return self.q["gold_vp"] * amount + (-(-short // 2)) * self.unrest_price()
-
     def marker_value(self, r: int, who: int | None = None) -> float:
         """Marginal VP of one more marker of `who` in region r (dense ranks, SOE-16.3) over the
         scorings left, plus its income, times the strategy's region weight."""
