@@ -41,7 +41,7 @@ from sim.struggle.dice import Dice
 from sim.struggle.economy import Economy
 from sim.struggle.movement import Movement
 from sim.struggle.state import (ARMY, FLEET, FORT, HOME, MAX_SEATS, N_REGIONS, NEUTRAL, ON_MAP, POP, SLAVE, BatchState,
-                                build_tables)
+                                tables_of)
 from sim.struggle.tiles import Tiles
 from sim.struggle.view import View
 
@@ -55,7 +55,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
 
     def __init__(self, comp: Components, seatings, root_seed: int, game_indices, roster: Roster,
                  log: bool = False) -> None:
-        self.comp, self.t = comp, build_tables(comp)
+        self.comp, self.t = comp, tables_of(comp)
         t = self.t
         self.seed = int(root_seed)
         self.game_indices = [int(i) for i in game_indices]

@@ -170,6 +170,18 @@ class Tables:
         return self.dev.index(key)
 
 
+_TABLES: dict[str, Tables] = {}
+
+
+def tables_of(comp) -> Tables:
+    """The index tables of some components, built once per data hash (the effective data,
+    overrides included) and shared, read-only, by every engine that plays with them."""
+    found = _TABLES.get(comp.data.hash)
+    if found is None:
+        found = _TABLES[comp.data.hash] = build_tables(comp)
+    return found
+
+
 def build_tables(comp) -> Tables:
     """Index arrays of `sim.struggle.components.Components` (SOE-26)."""
     regions = tuple(comp.regions)

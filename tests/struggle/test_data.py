@@ -91,3 +91,14 @@ def test_token_codes():
     assert parse_token("N5v1", "x", "p").vp == 1
     assert parse_token("Slave", "x", "p").kind == "slave"
     assert parse_token("N3g3", "x", "p").code == "N3g3"
+
+
+def test_index_tables_are_built_once_per_data_hash():
+    """Engines playing the same effective data share one read-only `Tables`; an override that
+    changes a value gets its own."""
+    from sim.struggle.components import load_components
+    from sim.struggle.state import tables_of
+    base = tables_of(load_components())
+    assert tables_of(load_components()) is base
+    changed = tables_of(load_components(["regions.india.vp=[9,5,2]"]))
+    assert changed is not base and changed.vp[changed.region("india")].tolist() == [9, 5, 2]
