@@ -1,6 +1,7 @@
 """The legal choices of one seat's decision, computed by the engine's rules (SOE-7 .. SOE-13).
 
-The engine hands a `Choices` to the player with every action, War Office and setup decision; the
+The engine hands a `Choices` to the player with every action, free action, War Office and setup
+decision; the
 player picks from it and never works out legality itself (the engine still checks every action it
 applies). Each list is computed when first asked for and kept for the decision: a player that
 attacks never pays for the list of moves. Bans of an intervention are already applied
@@ -49,6 +50,11 @@ class Choices:
         return [(kind, src, dst) for src in range(N_REGIONS + 1) for kind in (ARMY, FLEET, FORT)
                 if u[src, kind] and (kind != FORT or src == HOME)
                 for dst in range(N_REGIONS + 1) if e.may_move(g, p, kind, src, dst)]
+
+    @functools.cached_property
+    def diplomacy(self) -> list[int]:
+        """SOE-20.12 (free action): alliance tiles Diplomatic Service may take."""
+        return self.e.diplomacy_options(self.g, self.p)
 
     @functools.cached_property
     def units_per_move(self) -> int:

@@ -63,7 +63,9 @@ Policies where the rules leave a choice (SOE-25; options in data/options.toml):
   naval battle (option `reserves_in_naval_battle`).
 - Losses (SOE-A11, SOE-A12): the battle loss comes from the side's own units first (armies
   before forts, option `land_loss_order`), then from an ally; the "7" loss of a side that lost
-  the battle and was helped falls on an ally first (SOE-12.10), otherwise on own units first.
+  the battle and was helped falls on an ally first (SOE-12.10), otherwise on own units first
+  (a tied side counts as losing with the option `tie_seven_from_ally`). `loss_order` is the one
+  scalar allocation (engine and exact odds), `_allocate` its bulk twin.
   Forts are never lost in a tie, including the "7" loss of a tie (SOE-12.11). Losses are capped
   by the units present.
 - Naval support (SOE-A9): only a side whose main player has an own fleet in the naval-battle
@@ -74,6 +76,7 @@ Policies where the rules leave a choice (SOE-25; options in data/options.toml):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -261,10 +264,11 @@ def _resolve_chunk(rng: np.random.Generator, x: dict[str, np.ndarray], r: Combat
     naval, n_sa, n_sd = _battle(rng, att_naval, def_naval, nra, nrd, r.reserves_policy)
     naval = np.where(fought, naval, NOT_FOUGHT).astype(np.int8)
     support = np.where(fought, np.where(naval == TIE, 0, naval), support).astype(np.int8)
+    tie7 = r.tie_seven_from_ally
     att_f_lost, _, att_af_lost = _allocate(fought & (naval <= TIE), fought & (naval == TIE), fought & n_sa,
-                                           att_fleets, zero, att_ally_fleets)
+                                           att_fleets, zero, att_ally_fleets, tie_seven_from_ally=tie7)
     def_f_lost, _, def_af_lost = _allocate(fought & (naval >= TIE), fought & (naval == TIE), fought & n_sd,
-                                           def_fleets, zero, def_ally_fleets)
+                                           def_fleets, zero, def_ally_fleets, tie_seven_from_ally=tie7)
     ra = np.where(use, nra, ra0).astype(i16)
     rd = np.where(use, nrd, rd0).astype(i16)
 
@@ -287,13 +291,13 @@ def _resolve_chunk(rng: np.random.Generator, x: dict[str, np.ndarray], r: Combat
     land = np.where(land_fought, land, NOT_FOUGHT).astype(np.int8)
     att_lost_battle = land_fought & (land <= TIE)
     att_a_lost, _, att_aa_lost = _allocate(att_lost_battle, land_fought & (land == TIE), land_fought & l_sa,
-                                           x["att_armies"], zero, att_ally_armies)
+                                           x["att_armies"], zero, att_ally_armies, tie_seven_from_ally=tie7)
     forts_first = r.land_loss_order == "forts_first"
     player = land_fought & ~neutral
     first, second = (def_forts, def_armies) if forts_first else (def_armies, def_forts)
     l1, l2, def_aa_lost = _allocate(player & (land >= TIE), player & (land == TIE), player & l_sd,
                                     first, second, def_ally_armies, second_is_fort=not forts_first,
-                                    first_is_fort=forts_first)
+                                    first_is_fort=forts_first, tie_seven_from_ally=tie7)
     def_a_lost, def_fort_lost = (l2, l1) if forts_first else (l1, l2)
 
     # SOE-20.18 Refuse Battle: cancels every defending-side loss of the attack.
@@ -356,13 +360,14 @@ def _wants(base, da, dd, policy: str):
 
 
 def _allocate(lost, tie, seven, first, second, ally, first_is_fort: bool = False,
-              second_is_fort: bool = False):
-    """SOE-12.9-12.12 / SOE-A11 / SOE-A12 loss allocation for one side, vectorised.
+              second_is_fort: bool = False, tie_seven_from_ally: bool = False):
+    """SOE-12.9-12.12 / SOE-A11 / SOE-A12 loss allocation for one side, vectorised: the bulk twin
+    of `loss_order` (tested equal on every small case).
 
     `lost`: the side lost or tied the battle (one unit); `seven`: its dice summed to 7 (one more
     unit). Own units go in the order `first`, `second`, then the ally; a helped side that lost
-    outright gives its "7" loss from the ally first. Forts are never lost in a tie. Returns
-    units lost of (first, second, ally)."""
+    outright (or tied, option `tie_seven_from_ally`) gives its "7" loss from the ally first.
+    Forts are never lost in a tie. Returns units lost of (first, second, ally)."""
     first = np.asarray(first, dtype=np.int16)
     second = np.asarray(second, dtype=np.int16)
     ally = np.asarray(ally, dtype=np.int16)
@@ -373,8 +378,8 @@ def _allocate(lost, tie, seven, first, second, ally, first_is_fort: bool = False
     t1s = lost & ~t1f & (s_av > 0)
     t1a = lost & ~t1f & ~t1s & (ally > 0)
     f_av, s_av, a_av = f_av - t1f, s_av - t1s, ally - t1a
-    # "7" loss: ally first if the side lost outright and was helped (SOE-12.10)
-    ally_first = lost & ~tie & (ally > 0)
+    # "7" loss: ally first if the side lost (outright, or tied with the option) and was helped (SOE-12.10)
+    ally_first = lost & (~tie | tie_seven_from_ally) & (ally > 0)
     t2a_pref = seven & ally_first & (a_av > 0)
     rest = seven & ~t2a_pref
     t2f = rest & (f_av > 0)
@@ -382,3 +387,34 @@ def _allocate(lost, tie, seven, first, second, ally, first_is_fort: bool = False
     t2a = rest & ~t2f & ~t2s & (a_av > 0)
     return (t1f.astype(np.int16) + t2f, t1s.astype(np.int16) + t2s,
             t1a.astype(np.int16) + t2a_pref + t2a)
+
+
+@functools.cache
+def loss_order(lost: bool, tie: bool, seven: bool, first: int, second: int, ally: int, first_is_fort: bool = False,
+               second_is_fort: bool = False, tie_seven_from_ally: bool = False) -> tuple[int, ...]:
+    """SOE-12.9 .. 12.12, SOE-A11, SOE-A12: the units one side loses, in order, as slots 0
+    (`first` own kind), 1 (`second` own kind) and 2 (an ally) -- the one scalar allocation, used
+    by the engine and the exact odds. `lost`: lost or tied (one unit, own first); `seven`: one
+    more unit, from the ally first when the side lost outright (or tied, `tie_seven_from_ally`)
+    and was helped; forts are never lost in a tie; nothing to lose, nothing lost."""
+    avail = [0 if tie and first_is_fort else first, 0 if tie and second_is_fort else second, ally]
+    taken: list[int] = []
+
+    def take(order: tuple[int, ...]) -> None:
+        for slot in order:
+            if avail[slot] > 0:
+                avail[slot] -= 1
+                taken.append(slot)
+                return
+
+    if lost:
+        take((0, 1, 2))
+    if seven:
+        take((2, 0, 1) if lost and (not tie or tie_seven_from_ally) and ally > 0 else (0, 1, 2))
+    return tuple(taken)
+
+
+def loss_counts(*args, **kwargs) -> tuple[int, int, int]:
+    """Units lost per slot (first, second, ally) of `loss_order`."""
+    order = loss_order(*args, **kwargs)
+    return order.count(0), order.count(1), order.count(2)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sim.core.dice import PAIR_DIFF, PAIR_SEVEN
-from sim.struggle.combat import ATT_WIN, DEF_WIN, MARGIN_CLIP, NOT_FOUGHT, TIE, _wants
+from sim.struggle.combat import ATT_WIN, DEF_WIN, MARGIN_CLIP, NOT_FOUGHT, TIE, _wants, loss_counts
 from sim.struggle.components import CombatRules
 
 
@@ -187,6 +187,7 @@ def taking_part(a: Attack, r: CombatRules) -> tuple[bool, int, int, int, int, in
 def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
     """SOE-12.3: exact outcome law of one attack (cached per configuration and rules)."""
     neutral, aaa, aaf, da, dfo, dfl, daa, daf = taking_part(a, r)
+    tie7 = r.tie_seven_from_ally
     ra, rd = a.att_reserves, (0 if neutral else a.def_reserves)
     naval_only = a.att_armies == 0
     own_only = r.naval_support_needs_own_fleet
@@ -215,8 +216,8 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
                  + r.training_bonus * (a.def_naval_training > a.att_naval_training) + a.def_naval_bonus)
         nra, nrd = (ra, rd) if r.reserves_in_naval_battle else (0, 0)
         for w, sa, sd, ra_left, rd_left, p in duel_law(att_n - def_n, nra, nrd, r.reserves_policy):
-            af, _, aaf_l = _allocate_one(w <= TIE, w == TIE, sa, a.att_fleets, 0, aaf)
-            df, _, daf_l = _allocate_one(w >= TIE, w == TIE, sd, dfl, 0, daf)
+            af, _, aaf_l = loss_counts(w <= TIE, w == TIE, sa, a.att_fleets, 0, aaf, tie_seven_from_ally=tie7)
+            df, _, daf_l = loss_counts(w >= TIE, w == TIE, sd, dfl, 0, daf, tie_seven_from_ally=tie7)
             left = (ra_left, rd_left) if r.reserves_in_naval_battle else (ra, rd)
             stages.append((p, w, (af, aaf_l, df, daf_l), 0 if w == TIE else w, *left))
     else:
@@ -243,14 +244,16 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
                      duel_law(att_l - def_l, ra_left, rd_left, r.reserves_policy)]
         for land, sa, sd, p_land in lands:
             fought_land = land != NOT_FOUGHT
-            aa, _, aaa_l = _allocate_one(fought_land and land <= TIE, land == TIE, fought_land and sa,
-                                         a.att_armies, 0, aaa)
+            aa, _, aaa_l = loss_counts(fought_land and land <= TIE, land == TIE, fought_land and sa,
+                                       a.att_armies, 0, aaa, tie_seven_from_ally=tie7)
             dl_a = dl_f = daa_l = 0
             if fought_land and not neutral:
                 if r.land_loss_order == "forts_first":
-                    dl_f, dl_a, daa_l = _allocate_one(land >= TIE, land == TIE, sd, dfo, da, daa, first_is_fort=True)
+                    dl_f, dl_a, daa_l = loss_counts(land >= TIE, land == TIE, sd, dfo, da, daa, first_is_fort=True,
+                                                    tie_seven_from_ally=tie7)
                 else:
-                    dl_a, dl_f, daa_l = _allocate_one(land >= TIE, land == TIE, sd, da, dfo, daa, second_is_fort=True)
+                    dl_a, dl_f, daa_l = loss_counts(land >= TIE, land == TIE, sd, da, dfo, daa, second_is_fort=True,
+                                                    tie_seven_from_ally=tie7)
             d_losses = (dl_a, dl_f, df, daa_l, daf_l)
             if a.def_refuse and not neutral and sum(d_losses) > 0:
                 d_losses = (0, 0, 0, 0, 0)  # SOE-20.18
@@ -258,25 +261,3 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
             key = Outcome(naval, land, aa, af, aaa_l, aaf_l, *d_losses, control)
             law[key] = law.get(key, 0.0) + p_naval * p_land
     return AttackOdds(tuple(law.items()))
-
-
-@functools.cache
-def _allocate_one(lost: bool, tie: bool, seven: bool, first: int, second: int, ally: int,
-                  first_is_fort: bool = False, second_is_fort: bool = False) -> tuple[int, int, int]:
-    """Scalar twin of `_allocate` (SOE-12.10 - 12.12, SOE-A11, SOE-A12) for exact odds (cached:
-    an exact law asks it the same few questions many times)."""
-    avail = [0 if tie and first_is_fort else first, 0 if tie and second_is_fort else second, ally]
-    taken = [0, 0, 0]
-
-    def take(order: tuple[int, ...]) -> None:
-        for i in order:
-            if avail[i] > 0:
-                avail[i] -= 1
-                taken[i] += 1
-                return
-
-    if lost:
-        take((0, 1, 2))
-    if seven:
-        take((2, 0, 1) if lost and not tie and ally > 0 else (0, 1, 2))
-    return taken[0], taken[1], taken[2]

@@ -121,6 +121,7 @@ class CombatRules:
     naval_only_defender_must_fight: bool = True
     neutral_attacker_allies: bool = True
     land_loss_order: str = "armies_first"
+    tie_seven_from_ally: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash(astuple(self)))
@@ -242,7 +243,8 @@ def from_data(data: GameData) -> Components:
     combat = CombatRules(c["army_strength"], c["fleet_strength"], c["fort_strength"], c["training_bonus"],
                          c["naval_support"], c["blockade_support"], c["alliance_bonus"], o["reserves_policy"],
                          o["reserves_in_naval_battle"], o["naval_support_needs_own_fleet"],
-                         o["naval_only_defender_must_fight"], o["neutral_attacker_allies"], o["land_loss_order"])
+                         o["naval_only_defender_must_fight"], o["neutral_attacker_allies"], o["land_loss_order"],
+                         o["tie_seven_from_ally"])
     data.check(s["destroyed_max_second"] <= s["return_max_second"], "rules.sea.destroyed_max_second",
                "it must not exceed rules.sea.return_max_second")
     sea = SeaRules(s["arrive_min_first"], s["destroyed_max_second"], s["return_max_second"], s["navigation_bonus"])

@@ -126,49 +126,36 @@ class Dice:
             self.log(a.g, "refuse_battle", seat=d)
 
     def _losses(self, a: Attack, side: Side, lost: bool, tie: bool, seven: bool, loc: int, kind: int) -> None:
-        """SOE-12.9 .. 12.12, SOE-A11/A12: a losing (or tied) side loses one unit, first its main
-        player's, else a helper's; a 7 costs one more -- a helper's when the helped main player
-        lost, else the main player's, else a helper's. Forts are never lost in a tie. Every lost
-        unit is +1 unrest for its owner."""
+        """SOE-12.9 .. 12.12, SOE-A11/A12: the side's losses in the order of `combat.loss_order`
+        (the one allocation: a losing or tied side loses one unit, its main player's first, else a
+        helper's; a 7 costs one more; forts are never lost in a tie); an ally's loss falls on the
+        helper with the most units there. Every lost unit is +1 unrest for its owner."""
         if side.main < 0 or side.refuse:
             return
         g, p = a.g, side.main
+        c = self.comp.combat
+        if kind == ARMY and side.forts:
+            kinds = (FORT, ARMY) if c.land_loss_order == "forts_first" else (ARMY, FORT)
+        else:
+            kinds = (kind, -1)
+        own = [side.forts if k == FORT else side.units.get(p, 0) if k >= 0 else 0 for k in kinds]
         helpers = [q for q in side.units if q != p]
-        n_first = 1 if (lost or tie) else 0
-
-        def take(q: int) -> bool:
-            if q == p and kind == ARMY and side.forts and not tie:
-                order = (FORT, ARMY) if self.comp.combat.land_loss_order == "forts_first" else (ARMY, FORT)
+        ally = sum(side.units[q] for q in helpers)
+        for slot in combat.loss_order(lost, tie, seven, own[0], own[1], ally, kinds[0] == FORT, kinds[1] == FORT,
+                                      c.tie_seven_from_ally):
+            if slot == 2:
+                q, k = max(helpers, key=lambda h: side.units[h]), kind
             else:
-                order = (kind,)
-            for k in order:
-                here = side.units.get(q, 0) if k != FORT else side.forts
-                if here > 0 and self.s.units[g, q, loc, k] > 0:
-                    self.s.units[g, q, loc, k] -= 1
-                    if k == FORT:
-                        side.forts -= 1
-                    else:
-                        side.units[q] -= 1
-                    self.add_unrest(g, q, self.unrest_lost)
-                    self.s.stats["units_lost"][g, q] += 1
-                    if self.logs is not None:
-                        self.log(g, "loss", seat=q, unit=UNIT_NAMES[k], region=self.loc_name(loc))
-                    return True
-            return False
-
-        def helper_take() -> bool:
-            for q in sorted(helpers, key=lambda q: -side.units.get(q, 0)):
-                if take(q):
-                    return True
-            return False
-
-        if n_first and not take(p):
-            helper_take()
-        if seven:
-            if lost and helpers and helper_take():
-                pass
-            elif not take(p):
-                helper_take()
+                q, k = p, kinds[slot]
+            self.s.units[g, q, loc, k] -= 1
+            if k == FORT:
+                side.forts -= 1
+            else:
+                side.units[q] -= 1
+            self.add_unrest(g, q, self.unrest_lost)
+            self.s.stats["units_lost"][g, q] += 1
+            if self.logs is not None:
+                self.log(g, "loss", seat=q, unit=UNIT_NAMES[k], region=self.loc_name(loc))
         if kind == FLEET:
             self._check_blockade(g)
 

@@ -261,7 +261,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                 seats = [player.p for player in acting]
                 for g, player, free in zip(games, acting, self._free_action_holders(games, seats)):
                     if free:                                   # free actions, then War Office attacks
-                        for action in player.free_actions():
+                        for action in player.free_actions(Choices(self, g, player.p)):
                             self.apply(g, player.p, action)
                 self.slots_played += 1
                 self.prepare_turns(acting, war_office=True)

@@ -48,7 +48,7 @@ class SeatPlayer(Protocol):
 
     def bid(self, current: int | None, proposal: tuple | None, unallied: list[int]) -> tuple: ...   # SOE-6
 
-    def free_actions(self) -> Iterator[FreeAction]: ...                     # SOE-7.3, applied as yielded
+    def free_actions(self, choices: Choices) -> Iterator[FreeAction]: ...   # SOE-7.3, applied as yielded
 
     def war_office_attack(self, choices: Choices) -> DeclareAttack | None: ...    # SOE-20.4
 
@@ -161,15 +161,15 @@ class RandomPlayer(Player):
         a, b = self.rng.choice(unallied, 2, replace=False)
         return new, (int(a), int(b))
 
-    def free_actions(self) -> Iterator[FreeAction]:
+    def free_actions(self, choices: Choices) -> Iterator[FreeAction]:
         e, g, p = self.e, self.g, self.p
         if e.can_use(g, p, "improved_agriculture") and self.rng.random() < 0.5:
             yield UseAgriculture()
         for i in np.flatnonzero(e.view.company_owner[g] == p):
             if not e.view.company_used[g, i] and self.rng.random() < 0.3:
                 yield UseCompany(int(i), int(self.pick(np.flatnonzero(e.t.company_regions[i]))))
-        free = np.flatnonzero(e.view.alliance_owner[g] < 0)
-        if e.can_use(g, p, "diplomatic_service") and len(free) and self.rng.random() < 0.3:
+        free = choices.diplomacy
+        if free and self.rng.random() < 0.3:
             yield UseDiplomacy(int(self.pick(free)))
         if e.owns(g, p, "blockade") and e.view.blockade_region[g] < 0 and self.rng.random() < 0.3:
             regions = [r for r in np.flatnonzero(e.colonial) if e.view.units[g, p, r, FLEET] > 0]

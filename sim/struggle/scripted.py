@@ -145,7 +145,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
 
 
     # ---- free actions (SOE-7.3, SOE-28)
-    def free_actions(self) -> Iterator[FreeAction]:
+    def free_actions(self, choices: Choices) -> Iterator[FreeAction]:
         e, g, p, k = self.e, self.g, self.p, self.e.k
         s = e.view
         own, used = s.dev_owned[g, p].tolist(), s.dev_used[g, p].tolist()     # each step below uses its own tile
@@ -157,7 +157,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
                     regions = np.flatnonzero(e.t.company_regions[i])
                     yield UseCompany(int(i), int(max(regions, key=lambda r: s.markers[g, p, r])))
         if own[k["diplomatic_service"]] > used[k["diplomatic_service"]]:
-            i = self.wanted_alliance()
+            i = self.wanted_alliance(choices.diplomacy)
             if i is not None:
                 yield UseDiplomacy(i)
         if own[k["blockade"]] and s.blockade_region[g] < 0 and self.q["blockade_a"]:
@@ -165,8 +165,9 @@ class ScriptedPlayer(ScriptedAuction, Player):
             if regions:
                 yield PlaceBlockade(int(regions[0]))
 
-    def wanted_alliance(self) -> int | None:
-        """SOE-23.2: an alliance tile only where I have armies facing enemies this war."""
+    def wanted_alliance(self, allowed: list[int]) -> int | None:
+        """SOE-23.2: an alliance tile (of the `allowed` ones) only where I have armies facing
+        enemies this war."""
         e, g, p = self.e, self.g, self.p
         s = e.view
         if s.round > e.rounds_in_war(g) - 2:
@@ -176,9 +177,8 @@ class ScriptedPlayer(ScriptedAuction, Player):
         if not strong:
             return None
         gold = int(s.gold[g, p])
-        for i, owner in enumerate(s.alliance_owner[g].tolist()):
-            if owner < 0 and any(r in e.alliance_region_sets[i] for r in strong) \
-                    and gold >= e.alliance_gold[i] + e.fee:
+        for i in allowed:
+            if any(r in e.alliance_region_sets[i] for r in strong) and gold >= e.alliance_gold[i] + e.fee:
                 return i
         return None
 
@@ -253,7 +253,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
                 cost = e.company_gold[i]
                 if most[i] * (e.wars - s.war + 1) > cost and cost <= gold - self.q["gold_reserve"]:
                     return Buy("company", i)
-        i = self.wanted_alliance()
+        i = self.wanted_alliance([i for what, i in options if what == "alliance"])
         if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
             return Buy("alliance", i)
         return None

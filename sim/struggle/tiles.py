@@ -170,11 +170,24 @@ class Tiles:
         self.s.population[g, p] = min(self.pop_max, int(self.s.population[g, p]) + 1)
         self.log(g, "agriculture", seat=p)
 
+    def diplomacy_options(self, g: int, p: int) -> list[int]:
+        """SOE-20.12: the alliance tiles Diplomatic Service may take now (on the display and not
+        banned by an intervention); none without a usable tile."""
+        if not self.can_use(g, p, "diplomatic_service"):
+            return []
+        free = [i for i, owner in enumerate(self.s.alliance_owner[g].tolist()) if owner < 0]
+        intervention = self.interventions[g][p]
+        if intervention.ban:
+            free = [i for i in free if self.asset_of(("alliance", i)) not in intervention.ban]
+        return free
+
     def use_diplomacy(self, g: int, p: int, i: int) -> None:
-        """SOE-20.12: once per war, take an alliance tile as a free action (paying its cost)."""
-        if not self.can_use(g, p, "diplomatic_service") or self.s.alliance_owner[g, i] >= 0:
-            raise RuleViolation("Diplomatic Service not usable")
+        """SOE-20.12: once per war, take an alliance tile as a free action (paying its cost); it
+        counts as an acquired asset of the seat."""
+        if i not in self.diplomacy_options(g, p):
+            raise RuleViolation("Diplomatic Service not usable for this tile")
         self.turn_tile(g, p, "diplomatic_service")
+        self.s.acquired[g, p, self.t.asset_offset["alliance"] + i] = True
         self._take_alliance(g, p, i)
 
     def place_blockade(self, g: int, p: int, r: int) -> None:

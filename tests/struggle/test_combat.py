@@ -290,3 +290,37 @@ def test_exact_law_is_a_pmf_and_losses_are_consistent(attack, policy):
         assert not o.control_change or o.land == ATT_WIN
         if attack.def_refuse:
             assert o.def_units_lost == 0
+
+
+@pytest.mark.parametrize("tie7", [False, True])
+def test_one_loss_allocation_bulk_twin_agrees_on_every_small_case_soe_12_10(tie7):
+    """`loss_order` (engine, exact odds) and its bulk twin `_allocate` give the same losses for
+    every outcome, sevens, unit counts 0..3 and fort flags (SOE-12.9 .. 12.12, SOE-A11/A12)."""
+    import itertools
+
+    from sim.struggle.combat import _allocate, loss_counts
+    cases = [c for c in itertools.product((False, True), (False, True), (False, True), range(4), range(4), range(4),
+                                          (False, True), (False, True)) if c[0] or not c[1]]    # a tie is a loss
+    lost, tie, seven, first, second, ally, ffort, sfort = (np.array(x) for x in zip(*cases))
+    for ff, sf in itertools.product((False, True), repeat=2):
+        pick = (ffort == ff) & (sfort == sf)
+        bulk = _allocate(lost[pick], tie[pick], seven[pick], first[pick], second[pick], ally[pick], ff, sf, tie7)
+        scalar = [loss_counts(bool(a), bool(b), bool(c), int(d), int(e), int(f), ff, sf, tie7)
+                  for a, b, c, d, e, f in zip(lost[pick], tie[pick], seven[pick], first[pick], second[pick],
+                                              ally[pick])]
+        assert np.array_equal(np.stack(bulk, axis=1), np.array(scalar))
+
+
+def test_a_tied_helped_side_loses_its_seven_unit_from_own_units_unless_the_option_says_ally():
+    """SOE-12.10 / SOE-12.11: a tie is not a loss, so the 7 of a tied, helped side costs its own
+    unit first (default); option `tie_seven_from_ally` counts the tied side as the loser."""
+    from sim.struggle.combat import loss_order
+    assert loss_order(True, True, True, 2, 0, 1) == (0, 0)
+    assert loss_order(True, True, True, 2, 0, 1, tie_seven_from_ally=True) == (0, 2)
+    assert loss_order(True, False, True, 2, 0, 1) == (0, 2)                 # lost outright: the ally
+    assert loss_order(True, True, True, 1, 1, 0, second_is_fort=True) == (0,)   # no fort in a tie
+    odds = {r: attack_odds(Attack(att_armies=2, def_armies=2, def_ally_armies=1), CombatRules(tie_seven_from_ally=r))
+            for r in (False, True)}
+    ally_loses = {r: odds[r].prob(lambda o: o.def_ally_armies_lost > 0) for r in odds}
+    assert ally_loses[True] > ally_loses[False]           # ties with a 7 move the loss to the ally
+    assert odds[True].losses("def") == pytest.approx(odds[False].losses("def"))   # the same units in all

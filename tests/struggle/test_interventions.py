@@ -65,3 +65,24 @@ def test_arms_share_their_dice():
 def test_bad_specs_are_user_errors(spec, message):
     with pytest.raises(UserError, match=message):
         play_games(1, [0], [Seating(INFO.powers[:2], (spec, "mixed"))])
+
+
+def test_diplomatic_service_takes_only_allowed_alliance_tiles_and_counts_them_soe_20_12():
+    """SOE-20.12: Diplomatic Service takes an alliance tile on the display as a free action; a
+    banned tile is not among its choices (sim.core.interventions) and a taken one is acquired."""
+    from sim.core.lockstep import RuleViolation
+    from sim.struggle.actions import UseDiplomacy
+    from sim.struggle.choices import Choices
+    from sim.struggle.play import acquired_names, new_engine
+
+    e = new_engine(components_of(None), [Seating(INFO.powers[:2], ("mixed+ban=indians", "mixed"))], 1, [0])
+    e.setup()
+    indians = e.t.alliance.index("indians")
+    for p in (0, 1):
+        e.s.dev_owned[0, p, e.k["diplomatic_service"]] = 1
+    assert indians not in Choices(e, 0, 0).diplomacy and indians in Choices(e, 0, 1).diplomacy
+    with pytest.raises(RuleViolation):
+        e.apply(0, 0, UseDiplomacy(indians))
+    e.apply(0, 1, UseDiplomacy(indians))
+    assert e.s.alliance_owner[0, indians] == 1 and "indians" in acquired_names(e)[0][1].split(",")
+    assert Choices(e, 0, 1).diplomacy == []                       # once per war (SOE-19.3)
