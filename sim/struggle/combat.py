@@ -261,7 +261,7 @@ def _resolve_chunk(rng: np.random.Generator, x: dict[str, np.ndarray], r: Combat
     use = fought & np.bool_(r.reserves_in_naval_battle)
     nra = np.where(use, ra0, 0).astype(i16)
     nrd = np.where(use, rd0, 0).astype(i16)
-    naval, n_sa, n_sd = _battle(rng, att_naval, def_naval, nra, nrd, r.reserves_policy)
+    naval, n_sa, n_sd = _battle(rng, att_naval, def_naval, nra, nrd, r.reserves_policy, r.reserves_for_any_change)
     naval = np.where(fought, naval, NOT_FOUGHT).astype(np.int8)
     support = np.where(fought, np.where(naval == TIE, 0, naval), support).astype(np.int8)
     tie7 = r.tie_seven_from_ally
@@ -287,7 +287,8 @@ def _resolve_chunk(rng: np.random.Generator, x: dict[str, np.ndarray], r: Combat
                         + r.alliance_bonus * x["def_alliance_army"] + x["def_bonus"])
     ra_land = np.where(land_fought, ra, 0).astype(i16)
     rd_land = np.where(land_fought, rd, 0).astype(i16)
-    land, l_sa, l_sd = _battle(rng, att_land, def_land, ra_land, rd_land, r.reserves_policy)
+    land, l_sa, l_sd = _battle(rng, att_land, def_land, ra_land, rd_land, r.reserves_policy,
+                               r.reserves_for_any_change)
     land = np.where(land_fought, land, NOT_FOUGHT).astype(np.int8)
     att_lost_battle = land_fought & (land <= TIE)
     att_a_lost, _, att_aa_lost = _allocate(att_lost_battle, land_fought & (land == TIE), land_fought & l_sa,
@@ -318,7 +319,7 @@ def _resolve_chunk(rng: np.random.Generator, x: dict[str, np.ndarray], r: Combat
 
 
 def _battle(rng: np.random.Generator, att_total: np.ndarray, def_total: np.ndarray, ra: np.ndarray,
-            rd: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            rd: np.ndarray, policy: str, for_any_change: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """SOE-12.4 with SOE-20.3 Reserves re-rolls (in place on `ra`, `rd`); returns
     (winner, attacker's final dice sum 7, defender's final dice sum 7)."""
     m = att_total.shape[0]
@@ -329,7 +330,7 @@ def _battle(rng: np.random.Generator, att_total: np.ndarray, def_total: np.ndarr
         turn_att = np.ones(m, dtype=bool)
         while True:
             da, dd = PAIR_DIFF[pa], PAIR_DIFF[pd]
-            want_a, want_d = _wants(base, da, dd, policy)
+            want_a, want_d = wants_reroll(base, da, dd, policy, for_any_change)
             want_a &= ra > 0
             want_d &= rd > 0
             att_rolls = (turn_att & want_a) | (~turn_att & want_a & ~want_d)
@@ -346,12 +347,20 @@ def _battle(rng: np.random.Generator, att_total: np.ndarray, def_total: np.ndarr
     return np.sign(margin).astype(np.int8), PAIR_SEVEN[pa], PAIR_SEVEN[pd]
 
 
-def _wants(base, da, dd, policy: str):
-    """SOE-A20 re-roll decisions (module docstring): not satisfied with the result, and the
-    best possible new roll (difference 5) would change it. Works on scalars and arrays."""
+def wants_reroll(base, da, dd, policy: str, for_any_change: bool = True):
+    """SOE-20.3 / SOE-A20 re-roll wishes (attacker's, defender's) after both sides rolled: not
+    satisfied with the result (the attacker while not winning; the defender while losing, or
+    under `not_winning` while not winning), and the best possible new roll (difference 5) would
+    change the result (`for_any_change`, option `reserves_for_any_change`), or else reach the
+    result wanted (a win; for the greedy defender at least a tie). Works on scalars and arrays:
+    the one decision rule of the bulk kernel, the exact odds and the engine."""
     now = np.sign(base + da - dd)
-    att_can = np.sign(base + 5 - dd) > now
-    def_can = np.sign(base + da - 5) < now
+    if for_any_change:
+        att_can = np.sign(base + 5 - dd) > now
+        def_can = np.sign(base + da - 5) < now
+    else:
+        att_can = np.sign(base + 5 - dd) > 0
+        def_can = np.sign(base + da - 5) < (1 if policy == "greedy" else 0)
     if policy == "greedy":
         return (now <= 0) & att_can, (now > 0) & def_can
     if policy == "not_winning":

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sim.core.dice import PAIR_DIFF, PAIR_SEVEN
-from sim.struggle.combat import ATT_WIN, DEF_WIN, MARGIN_CLIP, NOT_FOUGHT, TIE, _wants, loss_counts
+from sim.struggle.combat import ATT_WIN, DEF_WIN, MARGIN_CLIP, NOT_FOUGHT, TIE, loss_counts, wants_reroll
 from sim.struggle.components import CombatRules
 
 
@@ -22,8 +22,8 @@ PAIR_CLASSES: tuple[tuple[int, bool, int], ...] = tuple(sorted(
 
 
 @functools.lru_cache(maxsize=None)
-def duel_law(base: int, att_reserves: int = 0, def_reserves: int = 0,
-             policy: str = "greedy") -> tuple[tuple[int, bool, bool, int, int, float], ...]:
+def duel_law(base: int, att_reserves: int = 0, def_reserves: int = 0, policy: str = "greedy",
+             for_any_change: bool = True) -> tuple[tuple[int, bool, bool, int, int, float], ...]:
     """SOE-12.4 / SOE-12.10 / SOE-20.3: exact joint law of one duel with Reserves re-rolls.
 
     Returns (winner, att_seven, def_seven, att_reserves_left, def_reserves_left, probability)
@@ -35,16 +35,16 @@ def duel_law(base: int, att_reserves: int = 0, def_reserves: int = 0,
     for ca in PAIR_CLASSES:
         for cd in PAIR_CLASSES:
             p = ca[2] * cd[2] / 1296.0
-            for key, q in _rerolls(base, ca[:2], cd[:2], att_reserves, def_reserves, True, policy):
+            for key, q in _rerolls(base, ca[:2], cd[:2], att_reserves, def_reserves, True, policy, for_any_change):
                 law[key] = law.get(key, 0.0) + p * q
     return tuple((*k, v) for k, v in sorted(law.items()))
 
 
 @functools.lru_cache(maxsize=None)
 def _rerolls(base: int, ca: tuple[int, bool], cd: tuple[int, bool], ra: int, rd: int, att_turn: bool,
-             policy: str) -> tuple[tuple[tuple, float], ...]:
+             policy: str, for_any_change: bool) -> tuple[tuple[tuple, float], ...]:
     """Law of the final (winner, sevens, reserves left) from a rolled state (SOE-A20 turns)."""
-    want_a, want_d = (bool(w) for w in _wants(base, ca[0], cd[0], policy))
+    want_a, want_d = (bool(w) for w in wants_reroll(base, ca[0], cd[0], policy, for_any_change))
     want_a &= ra > 0
     want_d &= rd > 0
     att_rolls = want_a and (att_turn or not want_d)
@@ -54,8 +54,8 @@ def _rerolls(base: int, ca: tuple[int, bool], cd: tuple[int, bool], ra: int, rd:
     out: dict[tuple, float] = {}
     for c in PAIR_CLASSES:
         new = (c[0], c[1])
-        nxt = (_rerolls(base, new, cd, ra - 1, rd, False, policy) if att_rolls
-               else _rerolls(base, ca, new, ra, rd - 1, True, policy))
+        nxt = (_rerolls(base, new, cd, ra - 1, rd, False, policy, for_any_change) if att_rolls
+               else _rerolls(base, ca, new, ra, rd - 1, True, policy, for_any_change))
         for key, q in nxt:
             out[key] = out.get(key, 0.0) + c[2] / 36.0 * q
     return tuple(out.items())
@@ -215,7 +215,8 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
         def_n = (r.fleet_strength * (dfl + daf) + r.alliance_bonus * a.def_alliance_fleet
                  + r.training_bonus * (a.def_naval_training > a.att_naval_training) + a.def_naval_bonus)
         nra, nrd = (ra, rd) if r.reserves_in_naval_battle else (0, 0)
-        for w, sa, sd, ra_left, rd_left, p in duel_law(att_n - def_n, nra, nrd, r.reserves_policy):
+        for w, sa, sd, ra_left, rd_left, p in duel_law(att_n - def_n, nra, nrd, r.reserves_policy,
+                                                            r.reserves_for_any_change):
             af, _, aaf_l = loss_counts(w <= TIE, w == TIE, sa, a.att_fleets, 0, aaf, tie_seven_from_ally=tie7)
             df, _, daf_l = loss_counts(w >= TIE, w == TIE, sd, dfl, 0, daf, tie_seven_from_ally=tie7)
             left = (ra_left, rd_left) if r.reserves_in_naval_battle else (ra, rd)
@@ -241,7 +242,7 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
                          + (r.blockade_support if a.def_blockade else r.naval_support) * (sup < 0)
                          + r.alliance_bonus * a.def_alliance_army + a.def_bonus)
             lands = [(w, sa, sd, p) for w, sa, sd, _, _, p in
-                     duel_law(att_l - def_l, ra_left, rd_left, r.reserves_policy)]
+                     duel_law(att_l - def_l, ra_left, rd_left, r.reserves_policy, r.reserves_for_any_change)]
         for land, sa, sd, p_land in lands:
             fought_land = land != NOT_FOUGHT
             aa, _, aaa_l = loss_counts(fought_land and land <= TIE, land == TIE, fought_land and sa,

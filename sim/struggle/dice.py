@@ -45,11 +45,12 @@ class Dice:
                 for a, d, pair, w in zip(att, dfn, k, outcome)]
 
     def _reserves(self, a: Attack, x: Side, y: Side, res: dict, naval: bool) -> dict:
-        """SOE-20.3 / SOE-A20: alternate re-rolls (attacker first) with Reserves tiles, per the
-        `reserves_policy` option (a side re-rolls only if its best new roll would change the
-        result); the new dice must be kept."""
-        policy = self.comp.combat.reserves_policy
-        if policy == "never" or (naval and not self.comp.combat.reserves_in_naval_battle):
+        """SOE-20.3 / SOE-A20: alternate re-rolls (attacker first) with Reserves tiles, each side
+        deciding by `combat.wants_reroll` (the kernels' rule: options `reserves_policy`,
+        `reserves_for_any_change`); the new dice must be kept."""
+        c = self.comp.combat
+        policy = c.reserves_policy
+        if policy == "never" or (naval and not c.reserves_in_naval_battle):
             return res
         g = a.g
         if not ((x.main >= 0 and self.can_use(g, x.main, "reserves"))
@@ -64,12 +65,9 @@ class Dice:
                 p = side.main
                 if p < 0 or not self.can_use(g, p, "reserves"):
                     continue
-                me, op = (sa + PAIR_DIFF[res["pa"]], sd + PAIR_DIFF[res["pd"]])[:: who]
-                best = (sa if who == 1 else sd) + 5
-                strict = who == 1 or policy == "not_winning"       # attacker: a tie is not enough
-                want = me <= op if strict else me < op
-                useful = best > op if strict else best >= op
-                if not (want and useful):
+                wants = combat.wants_reroll(sa - sd, int(PAIR_DIFF[res["pa"]]), int(PAIR_DIFF[res["pd"]]), policy,
+                                            c.reserves_for_any_change)
+                if not wants[0 if who == 1 else 1]:
                     continue
                 self.turn_tile(g, p, "reserves")
                 new = self.reserve_dice[g].next()

@@ -181,12 +181,17 @@ GRID = [
 RULES = [CombatRules()] * len(GRID) + [
     CombatRules(reserves_policy="not_winning"), CombatRules(reserves_in_naval_battle=False),
     CombatRules(land_loss_order="forts_first", neutral_attacker_allies=False),
-    CombatRules(naval_support_needs_own_fleet=False)]
+    CombatRules(naval_support_needs_own_fleet=False),
+    CombatRules(reserves_for_any_change=False), CombatRules(reserves_policy="not_winning", reserves_for_any_change=False),
+    CombatRules(tie_seven_from_ally=True)]
 GRID += [
     Attack(att_armies=2, def_armies=2, att_reserves=2, def_reserves=2),
     Attack(att_armies=2, att_fleets=1, def_armies=1, def_fleets=1, naval_phase=True, att_reserves=1, def_reserves=1),
     Attack(att_armies=4, def_armies=1, def_forts=2, att_ally_armies=1),
     Attack(att_armies=2, att_fleets=1, def_armies=2, def_ally_fleets=1, naval_phase=True, att_wants_naval=False),
+    Attack(att_armies=2, def_armies=3, att_reserves=2, def_reserves=1),
+    Attack(att_armies=3, def_armies=2, att_reserves=1, def_reserves=2),
+    Attack(att_armies=2, def_armies=2, def_ally_armies=1, att_ally_armies=1),
 ]
 
 
@@ -324,3 +329,17 @@ def test_a_tied_helped_side_loses_its_seven_unit_from_own_units_unless_the_optio
     ally_loses = {r: odds[r].prob(lambda o: o.def_ally_armies_lost > 0) for r in odds}
     assert ally_loses[True] > ally_loses[False]           # ties with a 7 move the loss to the ally
     assert odds[True].losses("def") == pytest.approx(odds[False].losses("def"))   # the same units in all
+
+
+def test_a_reserves_reroll_for_a_tie_is_taken_only_with_the_option_soe_a20():
+    """SOE-20.3 / SOE-A20: an attacker losing by 5 whose best new roll can only tie re-rolls when
+    any change of result counts (default), not when only a win is worth a Reserves tile."""
+    from sim.struggle.combat import wants_reroll
+    # base 0: attacker rolled difference 0, defender 5 -> losing; the best new roll (5) ties.
+    assert bool(wants_reroll(0, 0, 5, "greedy")[0])
+    assert not bool(wants_reroll(0, 0, 5, "greedy", for_any_change=False)[0])
+    assert bool(wants_reroll(0, 0, 4, "greedy", for_any_change=False)[0])          # 5 beats 4: a win
+    # the greedy defender re-rolls to save a tie either way; under not_winning only to win without the option
+    assert bool(wants_reroll(0, 5, 0, "greedy", for_any_change=False)[1])
+    assert not bool(wants_reroll(0, 5, 0, "not_winning", for_any_change=False)[1])
+    assert bool(wants_reroll(0, 5, 0, "not_winning")[1])
