@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import importlib
 
+from sim import games
 from sim.cli.common import add_json, add_overrides, emit_json, print_table
 from sim.core.data import load_game_data
 
-GAMES = ("struggle", "conquest", "acres", "discovery")
+GAMES = games.PACKAGES
 
 
 def register(groups: dict) -> None:

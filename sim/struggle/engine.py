@@ -30,6 +30,7 @@ from sim.core import interventions
 from sim.core.gcpause import collector_paused
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
+from sim.struggle import NAME
 from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
                                   UseAgriculture, UseCompany, UseDiplomacy)
 from sim.struggle.auction import Auction
@@ -322,5 +323,5 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
 
     def game_logs(self) -> list[GameLog]:
         """Each game's log header and events (sim.core.lockstep.write_jsonl writes them)."""
-        return [(game_header("struggle", self.seed, gi, seating), events)
+        return [(game_header(NAME, self.seed, gi, seating), events)
                 for gi, seating, events in zip(self.game_indices, self.seatings, self.logs or [])]

@@ -1,5 +1,6 @@
 """Interventions on one seat, for causal experiments (sim.core.interventions: filters over the
-engine's legal choices; the engine applies them in `Tiles.buyable` / `Tiles.forced_buy` and setup).
+engine's legal choices; the engine applies bans in `Tiles.buyable` and `Tiles.diplomacy_options`,
+the force in `Tiles.forced_buy`, grants at setup).
 
 A strategy spec such as `mixed+force=war_office` plays the mixed strategy but takes the War Office
 at its first legal opportunity (its first Buy action while a copy is on the display, SOE-8);

@@ -1,6 +1,9 @@
-"""Whole games of Struggle of Empires for the experiment runner (contract: sim.core.seating).
+"""Struggle of Empires as a game module (contract: sim.core.contract): `INFO`, `load_data`,
+`play_games`, the asset interface (`INTERVENTIONS`, `GRANTS`, `asset_costs`), `account` for the
+replay and `CHECKS` (sim.struggle.checks) for the conformance suite; `ROSTER` / `new_engine` seat
+the standard players in an engine.
 
-`play_games(root_seed, game_indices, seatings, data)` plays game `game_indices[k]` with
+`play_games(root_seed, game_indices, seatings, data, log)` plays game `game_indices[k]` with
 `seatings[k]` in lockstep batches and returns one row per game and seat. Game k uses only the
 streams `(root_seed, game_indices[k], purpose)`, so its row is the same alone or in any batch.
 """
@@ -18,7 +21,7 @@ from sim.core.data import GameData, load_game_data
 from sim.core.lockstep import play_in_batches, results_table
 from sim.core.scoring import competition_places
 from sim.core.seating import RESULT_COLUMNS, Seating
-from sim.struggle import TITLE
+from sim.struggle import NAME, TITLE
 from sim.struggle.components import Components, default_components, from_data
 from sim.struggle.engine import Engine
 from sim.struggle.interventions import GRANTS, INTERVENTIONS, check_spec
@@ -28,7 +31,7 @@ from sim.struggle.replay import account
 from sim.struggle.scripted import ScriptedWork
 
 INFO = GameInfo(
-    name="struggle", title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
+    name=NAME, title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
     min_players=2, max_players=7, strategies=STRATEGIES,                        # SOE-1.1: 2-7 players
     rules_edition=default_components().data.rules_edition,
     engine_version=3,              # bump with every deliberate change of rules or players (2: SOE-12.10 ties,

@@ -15,6 +15,7 @@ the state a fort needs.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -67,7 +68,7 @@ class BatchState:
     blockade_owner: np.ndarray     # (B,)
     last_in_order: np.ndarray      # (B,) seat last in turn order in the previous war (SOE-6.8)
     public_unrest: np.ndarray      # (B, 7) unrest everyone saw taken (SOE-2.3, SOE-A37)
-    acquired: np.ndarray           # (B, 7, A) bool: assets (Tables.assets) taken with a Buy action
+    acquired: np.ndarray           # (B, 7, A) bool: assets (Tables.assets) taken (Buy, Diplomatic Service)
     war: int = 1
     round: int = 1
     stats: dict[str, np.ndarray] = field(default_factory=dict)
@@ -179,6 +180,10 @@ def tables_of(comp) -> Tables:
     found = _TABLES.get(comp.data.hash)
     if found is None:
         found = _TABLES[comp.data.hash] = build_tables(comp)
+        for f in dataclasses.fields(found):                   # shared: nobody may write into them
+            value = getattr(found, f.name)
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
     return found
 
 

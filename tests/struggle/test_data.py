@@ -102,3 +102,15 @@ def test_index_tables_are_built_once_per_data_hash():
     assert tables_of(load_components()) is base
     changed = tables_of(load_components(["regions.india.vp=[9,5,2]"]))
     assert changed is not base and changed.vp[changed.region("india")].tolist() == [9, 5, 2]
+
+
+def test_shared_index_tables_are_read_only():
+    import numpy as np
+    import pytest
+
+    from sim.struggle.components import load_components
+    from sim.struggle.state import tables_of
+    t = tables_of(load_components())
+    assert isinstance(t.vp, np.ndarray)
+    with pytest.raises(ValueError, match="read-only"):
+        t.vp[0, 0] = 99
