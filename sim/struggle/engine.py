@@ -13,9 +13,11 @@ Randomness: each game owns the streams `(root_seed, game_index, purpose)` for pu
 per-game buffers, so a game's draws never depend on the other games of the batch.
 
 Players are objects with the decision methods of `sim.struggle.players.SeatPlayer`, made by the
-injected `Roster` (the engine imports no player module); they read the state through the engine
-and propose actions that the engine validates (an illegal proposal is a bug in the player and
-raises `RuleViolation`).
+injected `Roster` (the engine imports no player module). They read the game through
+`Engine.view` (sim.struggle.view: no hidden unrest), get each decision's legal choices
+(sim.struggle.choices) and answer with actions (sim.struggle.actions) that `apply` validates (an
+illegal one is a bug in the player and raises `RuleViolation`). The rules themselves live in the
+chapter parts the class is made of (auction, movement, build, tiles, battle, dice, economy).
 """
 
 from __future__ import annotations
