@@ -1,70 +1,89 @@
 """The legal choices of one seat's decision, computed by the engine's rules (SOE-7 .. SOE-13).
 
 The engine hands a `Choices` to the player with every action, free action, War Office and setup
-decision; the
-player picks from it and never works out legality itself (the engine still checks every action it
-applies). Each list is computed when first asked for and kept for the decision: a player that
-attacks never pays for the list of moves. Bans of an intervention are already applied
-(sim.core.interventions, through `Engine.buyable`).
+decision; the player picks from it and never works out legality itself (the engine still checks
+every action it applies). Each list is computed when first asked for and kept for the decision: a
+player that attacks never pays for the list of moves. Bans of an intervention are already applied
+(sim.core.interventions, through `Engine.buyable` and `Engine.diplomacy_options`).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, N_REGIONS
 
 
 class Choices:
-    """Seat `p` of game `g` of engine `e`, at one decision."""
+    """Seat `p` of game `g` of engine `e`, at one decision (lists kept in slots once computed)."""
+
+    __slots__ = ("e", "g", "p", "_tiles", "_builds", "_colonies", "_attacks", "_moves", "_diplomacy",
+                 "_units_per_move", "_natives")
 
     def __init__(self, e: Any, g: int, p: int) -> None:
         self.e, self.g, self.p = e, g, p
+        self._tiles = self._builds = self._colonies = self._attacks = self._moves = self._diplomacy = None
+        self._units_per_move = self._natives = None
 
-    @functools.cached_property
+    @property
     def tiles(self) -> list[tuple[str, int]]:
         """SOE-8: Buy choices ("dev" | "alliance" | "company", index)."""
-        return self.e.buyable(self.g, self.p)
+        if self._tiles is None:
+            self._tiles = self.e.buyable(self.g, self.p)
+        return self._tiles
 
-    @functools.cached_property
+    @property
     def builds(self) -> list[tuple[int, str | None]]:
         """SOE-9: Build choices (unit kind, free tile or None)."""
-        return self.e.build_options(self.g, self.p)
+        if self._builds is None:
+            self._builds = self.e.build_options(self.g, self.p)
+        return self._builds
 
-    @functools.cached_property
+    @property
     def colonies(self) -> list[int]:
         """SOE-13: tokens to colonise or enslave."""
-        return self.e.colonise_targets(self.g, self.p)
+        if self._colonies is None:
+            self._colonies = self.e.colonise_targets(self.g, self.p)
+        return self._colonies
 
-    @functools.cached_property
+    @property
     def attacks(self) -> list[tuple[int, tuple]]:
         """SOE-12.1/12.2: (region, target) pairs."""
-        return self.e.attack_targets(self.g, self.p)
+        if self._attacks is None:
+            self._attacks = self.e.attack_targets(self.g, self.p)
+        return self._attacks
 
-    @functools.cached_property
+    @property
     def moves(self) -> list[tuple[int, int, int]]:
         """SOE-10.1: single unit moves (kind, from, to) legal now."""
-        e, g, p = self.e, self.g, self.p
-        u = e.s.units[g, p]
-        return [(kind, src, dst) for src in range(N_REGIONS + 1) for kind in (ARMY, FLEET, FORT)
-                if u[src, kind] and (kind != FORT or src == HOME)
-                for dst in range(N_REGIONS + 1) if e.may_move(g, p, kind, src, dst)]
+        if self._moves is None:
+            e, g, p = self.e, self.g, self.p
+            u = e.s.units[g, p]
+            self._moves = [(kind, src, dst) for src in range(N_REGIONS + 1) for kind in (ARMY, FLEET, FORT)
+                           if u[src, kind] and (kind != FORT or src == HOME)
+                           for dst in range(N_REGIONS + 1) if e.may_move(g, p, kind, src, dst)]
+        return self._moves
 
-    @functools.cached_property
+    @property
     def diplomacy(self) -> list[int]:
         """SOE-20.12 (free action): alliance tiles Diplomatic Service may take."""
-        return self.e.diplomacy_options(self.g, self.p)
+        if self._diplomacy is None:
+            self._diplomacy = self.e.diplomacy_options(self.g, self.p)
+        return self._diplomacy
 
-    @functools.cached_property
+    @property
     def units_per_move(self) -> int:
         """SOE-10.1 / SOE-20.9: units one Move action may move."""
-        return self.e.units_per_move(self.g, self.p)
+        if self._units_per_move is None:
+            self._units_per_move = self.e.units_per_move(self.g, self.p)
+        return self._units_per_move
 
-    @functools.cached_property
+    @property
     def trained_natives_regions(self) -> list[int]:
         """SOE-20.7: where a Trained Natives army may be placed."""
-        return self.e.trained_natives_regions(self.g, self.p)
+        if self._natives is None:
+            self._natives = self.e.trained_natives_regions(self.g, self.p)
+        return self._natives
 
     def raid_targets(self, tile: str) -> list[tuple[int, int]]:
         """SOE-20.16.2 / 20.17.1: (region, seat) markers a raid tile may attack."""

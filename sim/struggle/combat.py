@@ -423,7 +423,10 @@ def loss_order(lost: bool, tie: bool, seven: bool, first: int, second: int, ally
     return tuple(taken)
 
 
-def loss_counts(*args, **kwargs) -> tuple[int, int, int]:
-    """Units lost per slot (first, second, ally) of `loss_order`."""
-    order = loss_order(*args, **kwargs)
+@functools.cache
+def loss_counts(lost: bool, tie: bool, seven: bool, first: int, second: int, ally: int, first_is_fort: bool = False,
+                second_is_fort: bool = False, tie_seven_from_ally: bool = False) -> tuple[int, int, int]:
+    """Units lost per slot (first, second, ally) of `loss_order` (cached: the exact odds ask the
+    same few questions many times)."""
+    order = loss_order(lost, tie, seven, first, second, ally, first_is_fort, second_is_fort, tie_seven_from_ally)
     return order.count(0), order.count(1), order.count(2)

@@ -128,7 +128,7 @@ class Dice:
         (the one allocation: a losing or tied side loses one unit, its main player's first, else a
         helper's; a 7 costs one more; forts are never lost in a tie); an ally's loss falls on the
         helper with the most units there. Every lost unit is +1 unrest for its owner."""
-        if side.main < 0 or side.refuse:
+        if side.main < 0 or side.refuse or not (lost or seven):
             return
         g, p = a.g, side.main
         c = self.comp.combat

@@ -11,20 +11,35 @@ seats around every decision and checks that no decision changes.
 from __future__ import annotations
 
 import dataclasses
-import operator
 
 from sim.struggle.state import BatchState
 
 HIDDEN = ("unrest",)
 
 
-class View:
-    """The public part of a `BatchState` (see the module docstring)."""
+SCALARS = ("war", "round")     # reassigned by the engine: read through the state
+SHARED = tuple(f.name for f in dataclasses.fields(BatchState) if f.name not in (*HIDDEN, *SCALARS))
 
-    __slots__ = ("_state", "_memory")
+
+class View:
+    """The public part of a `BatchState` (see the module docstring). Its arrays are the state's
+    own (the engine changes them in place, never rebinds them: tested), so reading them costs
+    what reading the state does."""
+
+    __slots__ = ("_state", "_memory", *SHARED)
 
     def __init__(self, state: BatchState, unrest_memory: str) -> None:
         self._state, self._memory = state, unrest_memory
+        for name in SHARED:
+            setattr(self, name, getattr(state, name))
+
+    @property
+    def war(self) -> int:
+        return self._state.war
+
+    @property
+    def round(self) -> int:
+        return self._state.round
 
     def own_unrest(self, g, p):
         """The unrest of seat(s) `p` in game(s) `g`, as only its owner may know it (scalars or
@@ -41,8 +56,5 @@ class View:
         return int(self._state.public_unrest[g, q])
 
 
-for _field in dataclasses.fields(BatchState):
-    if _field.name not in HIDDEN:
-        setattr(View, _field.name, property(operator.attrgetter(f"_state.{_field.name}")))
 for _name in ("seats", "captured", "captured_batch"):       # BatchState's read-only helpers
     setattr(View, _name, getattr(BatchState, _name))

@@ -120,3 +120,13 @@ def test_canonical_attack_has_the_same_exact_law(variant, neutral, naval, counts
         att_reserves=reserves[0], def_reserves=reserves[1], def_refuse=refuse, def_has_marker=marker)
     assert attack_summary(canonical_attack(attack, rules), rules) == pytest.approx(attack_summary(attack, rules),
                                                                                   abs=1e-12)
+
+
+def test_the_view_shares_the_states_arrays_for_a_whole_game():
+    """The View holds the state's own arrays; the engine changes them in place and never
+    rebinds one, so after a whole game every field still is the state's."""
+    from sim.struggle.view import SHARED
+    e = new_engine(load_components(), [Seating(INFO.powers[:4], ("mixed", "random", "colonial", "european"))], 2, [0])
+    e.play()
+    assert all(getattr(e.view, name) is getattr(e.s, name) for name in SHARED)
+    assert (e.view.war, e.view.round) == (e.s.war, e.s.round) and "unrest" not in SHARED
