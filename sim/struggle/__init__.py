@@ -11,7 +11,7 @@ The game module is `play.py` (INFO, load_data, play_games, asset_costs; sim.core
                      tiles.py (SOE-8/19-21), battle.py + dice.py (SOE-12), economy.py (SOE-2/15-18)
   actions.py         one frozen dataclass per action     choices.py  the legal choices of a decision
   view.py            what a player may know (no hidden unrest)
-  players.py         decision protocol, Roster, random player, factory
+  players.py         decision protocol, Roster, random player (play.make_player: the factory)
   scripted.py        scripted strategies (+ scripted_auction.py, scripted_passes.py, attack_scan.py,
                      attack_laws.py: their batch-wide array passes and exact attack laws)
   interventions.py   force / ban / grant keys and tile costs     checks.py   invariants, conformance hooks

@@ -26,9 +26,9 @@ from sim.struggle.components import Components, default_components, from_data
 from sim.struggle.engine import Engine
 from sim.struggle.interventions import GRANTS, INTERVENTIONS, check_spec
 from sim.struggle.interventions import tile_costs as _tile_costs
-from sim.struggle.players import STRATEGIES, Roster, make_player
+from sim.struggle.players import STRATEGIES, RandomPlayer, Roster, SeatPlayer
 from sim.struggle.replay import account
-from sim.struggle.scripted import ScriptedWork
+from sim.struggle.scripted import ScriptedPlayer, ScriptedWork
 
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
@@ -43,6 +43,15 @@ EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "b
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
 CHECKS = "sim.struggle.checks"   # the conformance hooks (sim.core.conformance)
 __all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account", "CHECKS"]
+
+
+def make_player(strategy: str, engine: Engine, g: int, seat: int, rng) -> SeatPlayer:
+    """The player of a strategy name: the random-legal baseline or a scripted strategy with its
+    parameter table (effective values, `--set` overrides included). Its interventions are the
+    engine's filters over the legal choices (sim.core.interventions)."""
+    if strategy == "random":
+        return RandomPlayer(engine, g, seat, rng)
+    return ScriptedPlayer(engine, g, seat, rng, engine.comp.data.tree["strategies"][strategy])
 
 
 ROSTER = Roster(make=make_player, work=ScriptedWork)    # the players every engine of play_games seats

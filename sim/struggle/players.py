@@ -1,5 +1,5 @@
-"""Players of Struggle of Empires: the decision protocol, the random-legal baseline and the
-factory (SOE-28: the decisions a scripted player must make).
+"""Players of Struggle of Empires: the decision protocol and the random-legal baseline (SOE-28:
+the decisions a scripted player must make); `play.make_player` is the factory.
 
 A player object serves one seat of one game in an `Engine` batch. The engine asks it for every
 decision of SOE-28 (setup placement, bids and proposals, actions, help for allies, naval-battle
@@ -88,17 +88,6 @@ class Roster:
 
     make: Callable[..., SeatPlayer]
     work: Callable[[Any], BatchWork] = NoWork
-
-
-def make_player(strategy: str, engine, g: int, seat: int, rng) -> SeatPlayer:
-    """The player object of a strategy name (its interventions are the engine's filters over
-    the legal choices, sim.core.interventions); `rng` as `Player` takes it."""
-    from sim.struggle.scripted import ScriptedPlayer   # scripted players build on Player (below)
-
-    if strategy == "random":
-        return RandomPlayer(engine, g, seat, rng)
-    table = engine.comp.data.tree["strategies"]      # effective values, with --set overrides
-    return ScriptedPlayer(engine, g, seat, rng, table[strategy])
 
 
 class Player:
