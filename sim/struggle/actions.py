@@ -56,13 +56,15 @@ class Move:
 class DeclareAttack:
     """SOE-12.1: attack `target` in `region` -- ("player", seat), ("neutral", token), ("pirates",)
     or ("revolt",); paid by the fee, or free with War Office (SOE-20.4); with Surprise Attack
-    (SOE-20.19) and Blockade (b) (SOE-20.20) when their owner plays them."""
+    (SOE-20.19) and Blockade (b) (SOE-20.20) when their owner plays them. `p_win`: the player's
+    own forecast that it wins the battle, logged for the player audit (the rules ignore it)."""
 
     region: int
     target: tuple
     war_office: bool = False
     surprise: bool = False
     blockade: bool = False
+    p_win: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -239,14 +239,14 @@ class AttackScan:
             "def_has_marker": ~player | (armies == 0) | (x.markers[b, d, r] > 0),
         }
 
-    def best(self, x: Batch | list, fees: list[bool]) -> list[tuple[tuple | None, float]]:
+    def best(self, x: Batch | list, fees: list[bool]) -> list[tuple[tuple | None, float, float | None]]:
         """For each scripted player of a batch (or list of players, one per game), (best
-        (region, target) or None, its value); `fees[i]`: whether player i pays the attack fee
-        (not with War Office, SOE-20.4)."""
+        (region, target) or None, its value, its exact probability of winning the battle or
+        None); `fees[i]`: whether player i pays the attack fee (not with War Office, SOE-20.4)."""
         if not isinstance(x, Batch):
             x = Batch(self.e, x)
         threshold, gold_vp, unit_vp, unrest_vp, budget, kill, min_win, *_ = x.params
-        out: list[tuple[tuple | None, float]] = [(None, v) for v in threshold.tolist()]
+        out: list[tuple[tuple | None, float, float | None]] = [(None, v, None) for v in threshold.tolist()]
         c = Candidates(self, x)
         if not len(c.b):
             return out
@@ -274,12 +274,13 @@ class AttackScan:
         bound = np.maximum(gain, 0.0) + kill[c.b] * np.where(c.player, at_stake, 0) - fixed
         need = ~known & (bound >= floor[c.b])
         if need.any():
-            v[need] = value(self.laws.lookup(codes[need], compute=True)[0], need)
+            odds[need] = self.laws.lookup(codes[need], compute=True)[0]
+            v[need] = value(odds[need], need)
         best = np.maximum(threshold, _segment_max(v, c.b, len(x.g)))
         chosen = np.flatnonzero((v > threshold[c.b]) & (v == best[c.b]))
         games, first = np.unique(c.b[chosen], return_index=True)
         for b, m in zip(games.tolist(), chosen[first].tolist()):
-            out[b] = (c.target(self, m), float(v[m]))
+            out[b] = (c.target(self, m), float(v[m]), float(odds[m, 0]))
         return out
 
 

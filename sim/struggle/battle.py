@@ -90,7 +90,7 @@ class Battle:
         return out
 
     def declare_attack(self, g: int, p: int, r: int, target: tuple, war_office: bool = False,
-                       surprise: bool = False, blockade: bool = False) -> Attack:
+                       surprise: bool = False, blockade: bool = False, p_win: float | None = None) -> Attack:
         """SOE-12.1 .. 12.7: pay the fee (none with War Office, SOE-20.4), call allies, choose
         alliance-tile symbols, take the naval-phase decisions; dice come later with the step."""
         s, t = self.s, self.t
@@ -117,7 +117,8 @@ class Battle:
             self.log(g, "attack", seat=p, region=t.regions[r], target=self.target_name(g, target),
                      war_office=war_office, surprise=surprise,
                      helpers={self.power_name(g, q): list(c) for q, c in helpers},
-                     def_helpers={self.power_name(g, q): list(c) for q, c in def_helpers})
+                     def_helpers={self.power_name(g, q): list(c) for q, c in def_helpers},
+                     **({} if p_win is None else {"p_win": round(p_win, 4)}))
         s.stats["battles_fought"][g, p] += 1
         if defender >= 0:
             s.stats["battles_fought"][g, defender] += 1

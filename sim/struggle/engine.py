@@ -315,7 +315,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                                               a.destroy_kind),
             Move: lambda g, p, a: self.move(g, p, a.moves),
             DeclareAttack: lambda g, p, a: self.declare_attack(g, p, a.region, a.target, a.war_office, a.surprise,
-                                                               a.blockade),
+                                                               a.blockade, a.p_win),
             Colonise: lambda g, p, a: self.colonise(g, p, a.token),
             UseCompany: lambda g, p, a: self.use_company(g, p, a.index, a.region),
             UseAgriculture: lambda g, p, a: self.use_agriculture(g, p),

@@ -131,9 +131,10 @@ class ScriptedPlayer(ScriptedAuction, Player):
             base += self.q["leader_weight"]
         return base
 
-    def best_attack(self, fee: bool = True) -> tuple[tuple | None, float]:
-        """The attack with the highest expected value above the threshold, or None, and that
-        value (`attack_scan.AttackScan`); the one scored for this step when there is one."""
+    def best_attack(self, fee: bool = True) -> tuple[tuple | None, float, float | None]:
+        """The attack with the highest expected value above the threshold (or None), that value
+        and its probability of winning (`attack_scan.AttackScan`); the one scored for this step
+        when there is one."""
         e = self.e
         prepared = self.prepared
         if prepared is not None and prepared[:2] == (e.slots_played, fee):
@@ -185,20 +186,20 @@ class ScriptedPlayer(ScriptedAuction, Player):
     def war_office_attack(self, choices: Choices) -> DeclareAttack | None:
         if not self.e.can_use(self.g, self.p, "war_office"):
             return None
-        best, _ = self.best_attack(fee=False)
-        return None if best is None else DeclareAttack(*best, war_office=True)
+        best, _, p_win = self.best_attack(fee=False)
+        return None if best is None else DeclareAttack(*best, war_office=True, p_win=p_win)
 
     # ---- the two actions
     def choose_action(self, slot: int, choices: Choices) -> Action:
         e, g, p = self.e, self.g, self.p
         s = e.view
-        best, value = self.best_attack()
+        best, value, p_win = self.best_attack()
         if best is not None:
             r, target = best
             surprise = e.owns(g, p, "surprise_attack") > 0 and target[0] == "player" and any(
                 s.units[g, q, r].sum() for q in e.allies(g, target[1]))
             blockade = e.owns(g, p, "blockade") > 0
-            return DeclareAttack(r, target, False, surprise, blockade)
+            return DeclareAttack(r, target, False, surprise, blockade, p_win)
         hopes = self.hopes if self.hopes is not None and self.hopes[0] == e.slots_played else None
         col = choices.colonies if hopes is None or hopes[2] else []
         if col:

@@ -78,7 +78,7 @@ def test_best_attack_alone_equals_best_in_a_batch():
         everyone = [e.players[g][p] for g, p in seats_of(e)]
         together = e.player_work.attack_scan.best(everyone, [True] * len(everyone))
         assert together == [e.player_work.attack_scan.best([pl], [True])[0] for pl in everyone]
-        chosen.extend(best for best, _ in together if best is not None)
+        chosen.extend(best for best, _, _ in together if best is not None)
 
     e.on_step = check
     e.play()
@@ -105,10 +105,10 @@ def test_attack_value_on_a_hand_built_position_soe_23_8():
     lost = sum(k * p for k, p in odds.losses("att").items())
     expected = (odds.control_change * gain + q["kill_value"] * killed - q["gold_vp"] * e.fee
                 - lost * (q["unit_vp"] + q["unrest_vp"]))
-    (best, value), = e.player_work.attack_scan.best([player], [True])
-    assert best == (x, ("player", 1))
+    (best, value, p_win), = e.player_work.attack_scan.best([player], [True])
+    assert best == (x, ("player", 1)) and p_win == pytest.approx(odds.attacker_win, rel=1e-12)
     assert value == pytest.approx(expected, rel=1e-12)
-    (best, value), = e.player_work.attack_scan.best([player], [False])               # War Office: no fee
+    (best, value, _), = e.player_work.attack_scan.best([player], [False])               # War Office: no fee
     assert value == pytest.approx(expected + q["gold_vp"] * e.fee, rel=1e-12)
 
 
@@ -121,10 +121,11 @@ def test_attack_only_strictly_above_the_threshold():
     e.s.units[0, 1, x, ARMY] = 1
     e.s.markers[0, 1, x] = 1
     q = dict(e.comp.data.tree["strategies"]["mixed"])
-    (_, value), = e.player_work.attack_scan.best([ScriptedPlayer(e, 0, 0, None, q)], [True])
+    (_, value, _), = e.player_work.attack_scan.best([ScriptedPlayer(e, 0, 0, None, q)], [True])
     at = ScriptedPlayer(e, 0, 0, None, dict(q, attack_threshold=value))
     below = ScriptedPlayer(e, 0, 0, None, dict(q, attack_threshold=np.nextafter(value, 0)))
-    assert e.player_work.attack_scan.best([at, below], [True, True]) == [(None, value), ((x, ("player", 1)), value)]
+    (none, v0, p0), (chosen, v1, p1) = e.player_work.attack_scan.best([at, below], [True, True])
+    assert (none, v0, p0) == (None, value, None) and chosen == (x, ("player", 1)) and v1 == value and 0 < p1 < 1
 
 
 @settings(max_examples=60, deadline=None)
