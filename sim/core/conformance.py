@@ -15,7 +15,9 @@ module named by the game module's `CHECKS`, default the game module itself):
   decision reads what its seat may not know;
 - for a game with the asset interface: `ASSET_COLUMN` (the results column listing each seat's
   acquired assets, comma-separated) and `start_resources(root_seed, game_index, seating, data)
-  -> {resource: [value per seat]}` after setup.
+  -> {resource: [value per seat]}` after setup;
+- in the game module, for the player audit (sim.core.audit): `audit_records(head, events)` and
+  `audit_items(data)`; the suite then checks the calibration of the forecasts players act on.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from types import ModuleType
 import numpy as np
 import pandas as pd
 
-from sim.core import contract, runner
+from sim.core import audit, contract, runner
 from sim.core.errors import UserError
 from sim.core.lockstep import RuleViolation
 from sim.core.replay import account as generic_account
@@ -248,8 +250,24 @@ def check_logs(module: ModuleType) -> int:
     return len(games)
 
 
+def check_calibration(module: ModuleType, games: int = 150) -> bool:
+    """A small player audit (sim.core.audit) of the game's default lineup: no bin of the
+    forecasts its players act on is miscalibrated beyond chance (Bonferroni over the bins); False
+    for a game without the audit hooks."""
+    if not (callable(getattr(module, "audit_records", None)) and callable(getattr(module, "audit_items", None))):
+        return False
+    info = module.INFO
+    lineup = info.lineup or info.strategies[: info.max_players]
+    result = audit.audit(module, module.load_data(), lineup, len(lineup), games, SEED)
+    off = audit.miscalibrated(result["calibration"])
+    assert not off, "miscalibrated forecasts: " + "; ".join(
+        f"{b['bin'][0]:.1f}-{b['bin'][1]:.1f}: forecast {b['predicted']:.3f}, realised {b['realised']:.3f} "
+        f"(n {b['n']})" for b in off)
+    return True
+
+
 CHECKS = (check_contract, check_bad_input, check_results, check_determinism, check_fuzz,
-          check_hidden_information, check_interventions, check_logs)
+          check_hidden_information, check_interventions, check_logs, check_calibration)
 
 
 def run(module: ModuleType) -> Iterator[tuple[str, object]]:

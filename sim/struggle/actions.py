@@ -102,4 +102,5 @@ class PlaceBlockade:
 
 
 Action = Pass | Buy | Build | Move | DeclareAttack | Colonise
+ACTION_NAMES = {Pass: "pass", Buy: "buy", Build: "build", Move: "move", DeclareAttack: "attack", Colonise: "colonise"}
 FreeAction = UseCompany | UseAgriculture | UseDiplomacy | PlaceBlockade

@@ -33,7 +33,7 @@ from sim.core.gcpause import collector_paused
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
 from sim.struggle import NAME
-from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
+from sim.struggle.actions import (ACTION_NAMES, Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
                                   UseAgriculture, UseCompany, UseDiplomacy)
 from sim.struggle.auction import Auction
 from sim.struggle.battle import Attack, Battle
@@ -288,6 +288,8 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                             action = player.choose_action(slot, choices)
                         self.decisions += 1
                         actions[g, p] += 1
+                        if self.logs is not None:
+                            self.log(g, "action", seat=p, kind=ACTION_NAMES.get(type(action), "?"))
                         att = self.apply(g, p, action)
                         if att is not None:
                             pending.append(att)

@@ -27,6 +27,8 @@ from sim.struggle.engine import Engine
 from sim.struggle.interventions import GRANTS, INTERVENTIONS, check_spec
 from sim.struggle.interventions import tile_costs as _tile_costs
 from sim.struggle.players import STRATEGIES, RandomPlayer, Roster, SeatPlayer
+from sim.struggle import audit
+from sim.struggle.audit import audit_records
 from sim.struggle.replay import account
 from sim.struggle.scripted import ScriptedPlayer, ScriptedWork
 
@@ -34,15 +36,17 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
     min_players=2, max_players=7, strategies=STRATEGIES,                        # SOE-1.1: 2-7 players
     rules_edition=default_components().data.rules_edition,
-    engine_version=4,              # bump with every deliberate change of rules, players or logs (2: SOE-12.10
-                                   # ties, SOE-20.12; 3: Reserves by the kernels' rule, SOE-A20; 4: attacks log p_win)
+    engine_version=5,              # bump with every deliberate change of rules, players or logs (2: SOE-12.10
+                                   # ties, SOE-20.12; 3: Reserves by the kernels' rule, SOE-A20; 4: attacks log
+                                   # p_win; 5: "action" and "diplomacy" events)
     default_strategy="mixed",      # the skill level of tile-value experiments unless told otherwise
     lineup=("colonial", "european", "mixed", "random"))
 BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)
 EXTRA_COLUMNS = ("vp_before_penalty", "unrest", "revolution", "tiles_bought", "battles_fought", "battles_won",
                  "units_lost", "gold_borrowed", "unrest_borrowed", "gold", "population", "markers", "shared_win", "tiles")
 CHECKS = "sim.struggle.checks"   # the conformance hooks (sim.core.conformance)
-__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account", "CHECKS"]
+__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account", "CHECKS", "audit_records",
+           "audit_items"]
 
 
 def make_player(strategy: str, engine: Engine, g: int, seat: int, rng) -> SeatPlayer:
@@ -81,6 +85,11 @@ def components_of(data: GameData | Components | None) -> Components:
 
 
 _BUILT: dict[str, Components] = {}          # components per data hash (the runner passes GameData)
+
+
+def audit_items(data: GameData | Components | None = None) -> list[str]:
+    """Every item the player audit looks for (each tile, each action kind; sim.core.audit)."""
+    return audit.audit_items(list(asset_costs(data)))
 
 
 def check_seating(seating: Seating, comp: Components) -> None:

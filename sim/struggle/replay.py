@@ -72,6 +72,8 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"    {who} loses a {e['unit']} in {e['region']} (+1 unrest)")
         elif kind == "refuse_battle":
             lines.append(f"    {who} plays Refuse Battle")
+        elif kind == "diplomacy":
+            lines.append(f"  {who} takes {e['tile']} with Diplomatic Service")
         elif kind in ("company", "agriculture", "blockade"):
             lines.append(f"  {who} uses {kind}" + (f": +{e['gold']} gold" if kind == "company" else ""))
         elif kind == "income":

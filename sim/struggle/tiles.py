@@ -120,7 +120,7 @@ class Tiles:
         s.stats["tiles_bought"][g, p] += 1
         s.acquired[g, p, t.asset_offset[what] + i] = True
         if what == "alliance":
-            self._take_alliance(g, p, i)
+            self._take_alliance(g, p, i, "buy")
             return None
         if what == "company":
             self.pay(g, p, int(t.company_gold[i]))
@@ -147,10 +147,12 @@ class Tiles:
             s.dev_owned[g, p, i] += 1
         return None
 
-    def _take_alliance(self, g: int, p: int, i: int) -> None:
+    def _take_alliance(self, g: int, p: int, i: int, event: str) -> None:
+        """SOE-22: pay for alliance tile i and own it for the war; logged as `event` (a Buy
+        action, or Diplomatic Service's free action)."""
         self.pay(g, p, int(self.t.alliance_gold[i]))
         self.s.alliance_owner[g, i] = p
-        self.log(g, "buy", seat=p, tile=self.t.alliance[i])
+        self.log(g, event, seat=p, tile=self.t.alliance[i])
 
     def use_company(self, g: int, p: int, i: int, r: int) -> None:
         """SOE-21: once per war, gold per own control marker in one region of the tile."""
@@ -188,7 +190,7 @@ class Tiles:
             raise RuleViolation("Diplomatic Service not usable for this tile")
         self.turn_tile(g, p, "diplomatic_service")
         self.s.acquired[g, p, self.t.asset_offset["alliance"] + i] = True
-        self._take_alliance(g, p, i)
+        self._take_alliance(g, p, i, "diplomacy")
 
     def place_blockade(self, g: int, p: int, r: int) -> None:
         """SOE-20.20 (a): put the Blockade tile under an own fleet in a colonial region."""

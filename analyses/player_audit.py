@@ -1,0 +1,104 @@
+"""The player audit's page (`empires audit <game> --out DIR`): are the scripted players competent
+enough for their balance numbers to measure the game? `sim.core.audit.audit` plays the games and
+turns their logs into audit records (the game's `audit_records`); this module shows:
+
+- calibration: every probability a player acted on (SoE: an attack's forecast of winning its
+  battle) against what happened, in ten bins with Wilson 95 % intervals, pooled and per strategy;
+- coverage: per strategy, the share of games in which some seat of it chose each item (tiles,
+  cards, buildings, action kinds); items never chosen are listed;
+- idleness: actions passed, overall and outside the last round of a war;
+- waste the log shows (SoE: a rebuild that puts the unit straight back).
+
+Writes `audit.json`, `calibration.png`, `coverage.png` and `index.html` to the output folder.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from analyses import html
+
+
+def write_page(result: dict, out: Path, title: str) -> Path:
+    """`audit.json`, the two plots and `index.html` in `out` (written beside, then renamed)."""
+    out.mkdir(parents=True, exist_ok=True)
+    _write(out / "audit.json", json.dumps(result, indent=2, default=str))
+    plot_calibration(result, out / "calibration.png")
+    plot_coverage(result, out / "coverage.png")
+    bins = result["calibration"]
+    off = [b for b in bins if not b["calibrated"]]
+    text = (f"{result['games']} games. Calibration of the forecasts players acted on: "
+            f"{sum(b['n'] for b in bins)} forecasts in {len(bins)} bins, {len(off)} bins where the mean forecast lies "
+            f"outside the realised rate's 95 % interval. Items never chosen: "
+            + "; ".join(f"{s}: {len(v)}" for s, v in result["never_chosen"].items()) + ".")
+    body = [html.summary(text), "<h2>Calibration</h2>",
+            "<p>Each bin pools the forecasts in a tenth of the probability scale; a calibrated player's mean "
+            "forecast lies inside the 95 % interval of what happened.</p>",
+            html.table([(f"{b['bin'][0]:.1f}-{b['bin'][1]:.1f}", b["n"], b["predicted"], b["realised"],
+                         f"{b['ci95'][0]:.3f}..{b['ci95'][1]:.3f}", "yes" if b["calibrated"] else "NO")
+                        for b in bins], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"]),
+            html.figure("calibration.png", "forecast against outcome"), "<h2>Idle and wasted</h2>",
+            html.table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
+                         ", ".join(f"{k} {n}" for k, n in result["wasted"].get(s, {}).items()) or "none")
+                        for s, v in result["idle"].items()],
+                       ["strategy", "actions", "passed", "passed outside the last round", "wasted"]),
+            "<h2>Coverage</h2>", "<p>Share of games in which some seat of the strategy chose the item.</p>",
+            html.figure("coverage.png", "coverage of items by strategy"),
+            html.table([(s, ", ".join(v) or "none") for s, v in result["never_chosen"].items()],
+                       ["strategy", "never chosen"]),
+            html.provenance(result["provenance"])]
+    index = out / "index.html"
+    _write(index, html.page(title, "\n".join(body)))
+    return index
+
+
+def plot_calibration(result: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5.5, 5))
+    ax.plot([0, 1], [0, 1], color="grey", linestyle="--", label="perfect forecast")
+    for name, bins in {"all": result["calibration"], **result["calibration_by_strategy"]}.items():
+        if bins:
+            x = [b["predicted"] for b in bins]
+            y = [b["realised"] for b in bins]
+            err = [[r - b["ci95"][0] for r, b in zip(y, bins)], [b["ci95"][1] - r for r, b in zip(y, bins)]]
+            ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=name, alpha=0.9 if name == "all" else 0.5)
+    ax.set(xlabel="mean forecast of the bin", ylabel="realised rate (95 % interval)", xlim=(0, 1), ylim=(0, 1),
+           title="Forecasts players acted on")
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_coverage(result: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    strategies = list(result["coverage"])
+    items = sorted({i for shares in result["coverage"].values() for i in shares})
+    grid = np.array([[result["coverage"][s][i] for s in strategies] for i in items]) if items else np.zeros((0, 0))
+    fig, ax = plt.subplots(figsize=(2 + 1.1 * len(strategies), 1 + 0.22 * len(items)))
+    image = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=1)
+    ax.set_xticks(range(len(strategies)), strategies, rotation=30, ha="right")
+    ax.set_yticks(range(len(items)), items, fontsize=8)
+    fig.colorbar(image, ax=ax, label="share of games chosen")
+    ax.set_title("Coverage")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _share(value: float | None) -> str:
+    return "\u2013" if value is None else f"{value:.3f}"
+
+
+def _write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

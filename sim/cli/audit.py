@@ -1,0 +1,69 @@
+"""`empires audit GAME`: the player audit (analyses.player_audit) of a game's scripted players."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from sim import games
+from sim.cli import game_verb
+from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
+from sim.core.errors import require
+from sim.core.seating import parse_strategy
+
+TEXT = "audit the scripted players: calibration of their forecasts, coverage, idleness, waste"
+
+
+def register(groups: dict) -> None:
+    group = game_verb(groups, "audit", TEXT)
+    for game in games.names():
+        parser = group.add_parser(game, help=f"audit {game}'s scripted players", description=TEXT)
+        parser.add_argument("--strategies", metavar="A,B,...", help="strategies cycled over the seats "
+                                                                     "(default: the game's default lineup)")
+        parser.add_argument("--players", type=int_in(name="players"), help="players per game (default: the lineup's)")
+        parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=200)
+        parser.add_argument("--out", type=Path, help="folder for audit.json, the plots and index.html")
+        add_seed(parser)
+        add_overrides(parser)
+        add_json(parser)
+        parser.set_defaults(handler=command)
+
+
+def command(args: argparse.Namespace) -> int:
+    from analyses import player_audit
+    from sim.core import audit
+
+    engine = games.load(args.game)
+    audit.require_audit(engine)
+    info = engine.INFO
+    strategies = ([s.strip() for s in args.strategies.split(",") if s.strip()] if args.strategies
+                  else list(info.lineup or info.strategies[: info.max_players]))
+    require(bool(strategies), f"--strategies {args.strategies!r}: name at least one of {', '.join(info.strategies)}")
+    for spec in strategies:
+        parse_strategy(spec, info.strategies, getattr(engine, "INTERVENTIONS", ()))
+    players = args.players or len(info.lineup) or min(max(info.min_players, len(strategies)), info.max_players)
+    require(info.min_players <= players <= info.max_players,
+            f"--players {players} is out of range; {info.name} allows {info.min_players}..{info.max_players}")
+    data = games.load_data(args.game, engine, args.overrides, args.variants)
+    result = audit.audit(engine, data, strategies, players, args.games, args.seed)
+    if args.out:
+        player_audit.write_page(result, args.out, f"{info.title}: player audit")
+    if args.json:
+        emit_json(result)
+        return 0
+    print(f"{info.title}: {result['games']} games of {players} players, seed {args.seed}")
+    print("\ncalibration of the forecasts players acted on")
+    print_table([(f"{b['bin'][0]:.1f}-{b['bin'][1]:.1f}", b["n"], f"{b['predicted']:.3f}", f"{b['realised']:.3f}",
+                  f"{b['ci95'][0]:.3f}..{b['ci95'][1]:.3f}", "yes" if b["calibrated"] else "NO")
+                 for b in result["calibration"]], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"])
+    print("\nidle and never chosen")
+    print_table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
+                  len(result["never_chosen"][s])) for s, v in result["idle"].items()],
+                ["strategy", "actions", "passed", "passed outside last round", "items never chosen"])
+    if args.out:
+        print(f"\npage: {args.out / 'index.html'}")
+    return 0
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"

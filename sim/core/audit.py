@@ -1,0 +1,162 @@
+"""The player audit's records and statistics, for any game: are the scripted players competent?
+
+A game turns one logged game into `AuditRecords` (its `audit_records(head, events)`, optional in
+the contract of sim.core.contract): the forecasts its players acted on (a probability and whether
+the event happened), what each seat chose (tiles, cards, buildings, action kinds), its actions
+(to measure idleness) and the wasted moves the log shows. `audit` plays games with logs and
+`summarise` pools their records into calibration bins with Wilson intervals, coverage per
+strategy, idleness and waste -- the numbers that say whether a balance figure measures the game
+or the scripts; `miscalibrated` is the test the conformance suite applies.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from sim.core import runner
+from sim.core.design import rotation
+from sim.core.errors import UserError
+from sim.core.replay import read_games
+from sim.core.stats import wilson_interval
+
+BIN_EDGES = tuple(np.round(np.linspace(0.0, 1.0, 11), 2).tolist())
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """A probability a player acted on (`kind`, e.g. "attack") and whether the event happened."""
+
+    strategy: str
+    kind: str
+    predicted: float
+    happened: bool
+
+
+@dataclass
+class AuditRecords:
+    """What one game shows of its players. `chosen`: (strategy, seat, item) for each choice of an
+    item (e.g. "tile:war_office", "action:build"); `actions`: (strategy, kind, in the last round
+    of its war); `wasted`: (strategy, kind)."""
+
+    forecasts: list[Forecast] = field(default_factory=list)
+    chosen: list[tuple[str, int, str]] = field(default_factory=list)
+    actions: list[tuple[str, str, bool]] = field(default_factory=list)
+    wasted: list[tuple[str, str]] = field(default_factory=list)
+
+
+def base_strategy(spec: str) -> str:
+    """The strategy name of a spec, without its interventions."""
+    return spec.split("+", 1)[0]
+
+
+def calibration(forecasts: Sequence[Forecast]) -> list[dict]:
+    """Forecasts in ten bins of predicted probability: mean prediction, realised rate, n and the
+    realised rate's Wilson 95 % interval (`calibrated`: the mean prediction lies inside it)."""
+    if not forecasts:
+        return []
+    p = np.array([f.predicted for f in forecasts])
+    hit = np.array([f.happened for f in forecasts])
+    which = np.clip(np.digitize(p, BIN_EDGES[1:-1]), 0, len(BIN_EDGES) - 2)
+    out = []
+    for b in range(len(BIN_EDGES) - 1):
+        mask = which == b
+        n = int(mask.sum())
+        if not n:
+            continue
+        wins = int(hit[mask].sum())
+        low, high = wilson_interval(wins, n)
+        predicted = float(p[mask].mean())
+        out.append({"bin": [BIN_EDGES[b], BIN_EDGES[b + 1]], "predicted": predicted, "realised": wins / n, "n": n,
+                    "ci95": [low, high], "calibrated": bool(low <= predicted <= high)})
+    return out
+
+
+def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequence[str]) -> dict:
+    """Pool the records of many games (each with its seats' strategy specs). `items`: every item
+    a player could choose, so the ones never chosen are flagged per strategy."""
+    forecasts: list[Forecast] = []
+    chose: dict[str, Counter] = defaultdict(Counter)          # strategy -> item -> games chosen in
+    played: Counter = Counter()                               # strategy -> games it sat in
+    kinds: dict[str, Counter] = defaultdict(Counter)
+    last_round: dict[str, Counter] = defaultdict(Counter)
+    wasted: dict[str, Counter] = defaultdict(Counter)
+    n_games = 0
+    for strategies, rec in games:
+        n_games += 1
+        for name in {base_strategy(s) for s in strategies}:
+            played[name] += 1
+        forecasts += rec.forecasts
+        for name, found in _items_per_strategy(rec.chosen).items():
+            chose[name].update(found)
+        for name, kind, late in rec.actions:
+            kinds[name][kind] += 1
+            last_round[name][kind] += late
+        for name, kind in rec.wasted:
+            wasted[name][kind] += 1
+    coverage = {name: {item: chose[name][item] / played[name] for item in items} for name in sorted(played)}
+    never = {name: [item for item, share in shares.items() if share == 0] for name, shares in coverage.items()}
+    idle = {}
+    for name in sorted(played):
+        total, passes = sum(kinds[name].values()), kinds[name]["pass"]
+        early = total - sum(last_round[name].values())
+        early_passes = passes - last_round[name]["pass"]
+        idle[name] = {"actions": total, "pass_share": passes / total if total else None,
+                      "pass_share_outside_last_round": early_passes / early if early else None}
+    by_strategy = defaultdict(list)
+    for f in forecasts:
+        by_strategy[f.strategy].append(f)
+    return {"calibration": calibration(forecasts),
+            "calibration_by_strategy": {k: calibration(v) for k, v in sorted(by_strategy.items())},
+            "coverage": coverage, "never_chosen": never, "idle": idle,
+            "wasted": {name: dict(wasted[name]) for name in sorted(played)}, "games": n_games}
+
+
+def _items_per_strategy(chosen: Sequence[tuple[str, int, str]]) -> dict[str, set[str]]:
+    """For one game: the items some seat of each strategy chose."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for name, _, item in chosen:
+        out[name].add(item)
+    return out
+
+
+def require_audit(engine: ModuleType) -> None:
+    """A game takes part with `audit_records(head, events)` and `audit_items(data)`."""
+    if not (callable(getattr(engine, "audit_records", None)) and callable(getattr(engine, "audit_items", None))):
+        raise UserError(f"game {engine.INFO.name!r} offers no player audit yet (its module has no audit_records)")
+
+
+def audit(engine: ModuleType, data: Any, strategies: Sequence[str], players: int, games: int,
+          seed: int) -> dict:
+    """Play `games` games (strategies cycled over seats, seats and powers rotated) and summarise
+    what their logs show; the result holds the audit and its provenance."""
+    require_audit(engine)
+    seatings = rotation(engine.INFO.powers, players, list(strategies), games)
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "games.jsonl"
+        engine.play_games(seed, list(range(games)), seatings, data, log=log)
+        logged = [(head["strategies"], engine.audit_records(head, events)) for head, events in read_games(log)]
+    result = summarise(logged, engine.audit_items(data))
+    result["provenance"] = {"seed": seed, "games": games, "players": players, "strategies": list(strategies),
+                            **runner.provenance(data, engine)}
+    return result
+
+
+def miscalibrated(bins: Sequence[dict], alpha: float = 0.05, min_n: int = 30) -> list[dict]:
+    """The bins (with at least `min_n` forecasts) whose realised rate differs from the mean
+    forecast beyond chance: a two-sided binomial z test at the forecast, Bonferroni-corrected
+    over the bins tested, so a calibrated player fails with probability at most `alpha`."""
+    tested = [b for b in bins if b["n"] >= min_n and 0 < b["predicted"] < 1]
+    if not tested:
+        return []
+    z = stats.norm.ppf(1 - alpha / (2 * len(tested)))
+    return [b for b in tested
+            if abs(b["realised"] - b["predicted"]) > z * np.sqrt(b["predicted"] * (1 - b["predicted"]) / b["n"])]

@@ -1,0 +1,57 @@
+"""The player audit (sim.core.audit): calibration bins and their test, coverage, idleness."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.core.audit import AuditRecords, Forecast, calibration, miscalibrated, summarise
+
+
+def forecasts(p: float, n: int, rate: float, seed: int = 0) -> list[Forecast]:
+    hits = np.random.default_rng(seed).random(n) < rate
+    return [Forecast("s", "attack", p, bool(h)) for h in hits]
+
+
+def test_calibration_bins_hold_mean_forecast_realised_rate_and_wilson_interval():
+    bins = calibration(forecasts(0.25, 400, 0.25) + forecasts(0.75, 400, 0.4, seed=1))
+    assert [b["bin"] for b in bins] == [[0.2, 0.3], [0.7, 0.8]] and [b["n"] for b in bins] == [400, 400]
+    low, high = bins[0]["ci95"]
+    assert low < bins[0]["realised"] < high and bins[0]["predicted"] == pytest.approx(0.25)
+    assert bins[0]["calibrated"] and not bins[1]["calibrated"]
+
+
+def test_miscalibrated_finds_only_the_bin_off_beyond_chance():
+    bins = calibration(forecasts(0.55, 2000, 0.55) + forecasts(0.85, 2000, 0.78, seed=2) + forecasts(0.15, 10, 1.0))
+    off = miscalibrated(bins)
+    assert [b["bin"] for b in off] == [[0.8, 0.9]]                  # the 10 forecasts at 0.15 are too few
+    assert miscalibrated([]) == []
+
+
+def test_the_test_fails_a_calibrated_player_rarely_and_a_biased_one_almost_always():
+    """100 fixed seeds of 3,000 forecasts uniform on 0.05..0.95: a calibrated player is flagged in
+    at most 10 of them (the test's level is 5 %), one whose outcomes run 0.1 below its forecasts
+    in at least 95."""
+    flagged = {0.0: 0, 0.1: 0}
+    for seed in range(100):
+        rng = np.random.default_rng(seed)
+        p = rng.uniform(0.05, 0.95, 3000)
+        u = rng.random(3000)
+        for bias in flagged:
+            records = [Forecast("s", "attack", float(x), bool(y)) for x, y in zip(p, u < p - bias)]
+            flagged[bias] += bool(miscalibrated(calibration(records)))
+    assert flagged[0.0] <= 10 and flagged[0.1] >= 95
+
+
+def test_summary_of_coverage_idleness_and_waste():
+    one = AuditRecords(chosen=[("a", 0, "tile:x"), ("a", 1, "tile:x"), ("b", 2, "action:pass")],
+                       actions=[("a", "build", False), ("a", "pass", True), ("b", "pass", False)],
+                       wasted=[("a", "rebuild_in_place")])
+    two = AuditRecords(chosen=[("b", 0, "tile:y")], actions=[("b", "move", False)])
+    result = summarise([(("a+ban=y", "a", "b"), one), (("b", "b"), two)], ["tile:x", "tile:y", "action:pass"])
+    assert result["games"] == 2
+    assert result["coverage"]["a"] == {"tile:x": 1.0, "tile:y": 0.0, "action:pass": 0.0}
+    assert result["coverage"]["b"] == {"tile:x": 0.0, "tile:y": 0.5, "action:pass": 0.5}
+    assert result["never_chosen"] == {"a": ["tile:y", "action:pass"], "b": ["tile:x"]}
+    assert result["idle"]["a"] == {"actions": 2, "pass_share": 0.5, "pass_share_outside_last_round": 0.0}
+    assert result["idle"]["b"]["pass_share"] == 0.5 and result["wasted"] == {"a": {"rebuild_in_place": 1}, "b": {}}
