@@ -49,12 +49,6 @@ def test_logs_are_json_and_replay_renders_them(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_players_act_on_calibrated_forecasts(game, request):
-    """A small player audit: no forecast bin is off beyond chance. SoE's scripted players are
-    known to be miscalibrated (their attack odds cap each side's stack, issue "Players a strong
-    human would respect"); strict, so the mark must go when they are fixed."""
-    if game == "struggle":
-        request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError,
-                                              reason="SoE attack forecasts miscalibrated (capped stacks)"))
-    checked = conformance.check_calibration(games.load(game))
-    assert checked == (game == "struggle")
+def test_players_act_on_calibrated_forecasts(game):
+    """A small player audit: no forecast bin of the players' attacks is off beyond chance."""
+    assert conformance.check_calibration(games.load(game)) == (game == "struggle")

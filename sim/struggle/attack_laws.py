@@ -23,10 +23,15 @@ from sim.struggle.components import CombatRules
 CODED = ("att_armies", "def_armies", "def_forts", "att_fleets", "def_fleets", "att_ally_armies", "att_ally_fleets",
          "def_ally_armies", "def_ally_fleets", "att_army_training", "def_army_training", "att_naval_training",
          "def_naval_training", "att_alliance_army", "def_alliance_army", "naval_phase", "neutral", "att_reserves",
-         "def_reserves", "def_refuse", "def_has_marker")
-CONSTANT = {"att_alliance_fleet": 0, "def_alliance_fleet": 0, "att_bonus": 0, "def_bonus": 0, "att_naval_bonus": 0,
-            "def_naval_bonus": 0, "att_wants_naval": True, "def_wants_naval": True, "att_blockade": False,
-            "def_blockade": False}
+         "def_reserves", "def_refuse", "def_has_marker", "att_bonus", "att_naval_bonus")
+CONSTANT = {"att_alliance_fleet": 0, "def_alliance_fleet": 0, "def_bonus": 0, "def_naval_bonus": 0,
+            "att_wants_naval": True, "def_wants_naval": True, "att_blockade": False, "def_blockade": False}
+# The attacker's margin from units beyond the first two of a kind, clipped here: beyond the dice's
+# reach (combat.MARGIN_CLIP) plus supports and everything else a margin can hold, so clipping it
+# never changes a law.
+BONUS_CLIP = 24
+# Coded with an offset (stored value = value + offset): a signed field's code is never negative.
+OFFSET = {"neutral": 1, "att_bonus": BONUS_CLIP, "att_naval_bonus": BONUS_CLIP}
 
 
 def attack_summary(cfg: combat_exact.Attack, rules) -> tuple[float, float, float, float]:
@@ -75,11 +80,12 @@ def canonical_attack(a: combat_exact.Attack, r) -> combat_exact.Attack:
     - a naval phase that is not fought matters only through the naval support it gives;
     - the defender's fields mean nothing against a neutral (the token's strength is folded into
       the margin), land fields nothing in a naval-only attack.
-    Configurations outside the forms the players build (naval choices, Blockade, alliance fleet
-    symbols or bonuses set) are returned unchanged."""
+    The attacker's `att_bonus` / `att_naval_bonus` (the players fold the strength of units beyond
+    the first two of a kind into them) join their margins. Configurations outside the forms the
+    players build (naval choices, Blockade, alliance fleet symbols, defender bonuses set) are
+    returned unchanged."""
     if (not a.att_wants_naval or not a.def_wants_naval or a.att_blockade or a.def_blockade
-            or a.att_alliance_fleet or a.def_alliance_fleet or a.att_bonus or a.def_bonus
-            or a.att_naval_bonus or a.def_naval_bonus):
+            or a.att_alliance_fleet or a.def_alliance_fleet or a.def_bonus or a.def_naval_bonus):
         return a
     neutral, aaa, aaf, da, dfo, dfl, daa, daf = combat_exact.taking_part(a, r)
     naval_only = a.att_armies == 0
@@ -90,7 +96,7 @@ def canonical_attack(a: combat_exact.Attack, r) -> combat_exact.Attack:
     naval_bonus = 0
     if fought:
         fs, tb = r.fleet_strength, r.training_bonus
-        margin = (fs * (af + aaf) + tb * (a.att_naval_training > a.def_naval_training)
+        margin = (fs * (af + aaf) + tb * (a.att_naval_training > a.def_naval_training) + a.att_naval_bonus
                   - fs * (dfl + daf) - tb * (a.def_naval_training > a.att_naval_training))
         margin = max(-combat.MARGIN_CLIP, min(combat.MARGIN_CLIP, margin))
         af, aaf, dfl, daf = min(af, 2), min(aaf, 2), min(dfl, 2), min(daf, 2)
@@ -110,7 +116,7 @@ def canonical_attack(a: combat_exact.Attack, r) -> combat_exact.Attack:
     else:
         ast, tb, ab = r.army_strength, r.training_bonus, r.alliance_bonus
         att_l = (ast * (a.att_armies + aaa) + tb * (a.att_army_training > (0 if neutral else a.def_army_training))
-                 + ab * a.att_alliance_army)
+                 + ab * a.att_alliance_army + a.att_bonus)
         if neutral:
             def_l = a.neutral
         else:
@@ -130,12 +136,13 @@ def canonical_attack(a: combat_exact.Attack, r) -> combat_exact.Attack:
 
 class LawTable:
     """Attack summaries of one set of combat rules by configuration code: configurations of
-    the CODED fields in mixed radix `radix` (`neutral` stored + 1, so -1 codes as 0), kept as a
+    the CODED fields in mixed radix `radix` (signed fields stored + `offset`), kept as a
     sorted code array and a summary table for vectorised lookups; laws are computed once per
     canonical form."""
 
     def __init__(self, rules: CombatRules, radix: tuple[int, ...]) -> None:
         self.rules, self.radix = rules, radix
+        assert np.prod(np.array(radix, dtype=float)) < 2.0 ** 62, "configuration codes must fit in int64"
         self.mult = np.cumprod((1,) + radix[:0:-1])[::-1].astype(np.int64)
         self.codes = np.zeros(0, dtype=np.int64)
         self.table = np.zeros((0, 4))
@@ -145,13 +152,13 @@ class LawTable:
         """Integer code of each configuration (arrays of the CODED fields)."""
         code = np.zeros(len(fields["att_armies"]), dtype=np.int64)
         for name, m in zip(CODED, self.mult):
-            code += (fields[name].astype(np.int64) + (name == "neutral")) * m
+            code += (fields[name].astype(np.int64) + OFFSET.get(name, 0)) * m
         return code
 
     def decode(self, code: int) -> combat_exact.Attack:
         values = dict(CONSTANT)
         for name, radix, m in zip(CODED, self.radix, self.mult.tolist()):
-            values[name] = code // m % radix - (name == "neutral")
+            values[name] = code // m % radix - OFFSET.get(name, 0)
         return combat_exact.Attack(**values)
 
     def lookup(self, codes: np.ndarray, compute: bool = False) -> tuple[np.ndarray, np.ndarray]:

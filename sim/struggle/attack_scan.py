@@ -14,8 +14,9 @@ reaches `min_win`; the best is the first maximum above `attack_threshold`. The V
 marker is its dense-rank VP for every scoring left plus its income, times the strategy's region
 weight, plus the harm done to the victim (weighted up for the VP leader). A player foresees
 that allies on both sides commit everything (SOE-12.5), training as superiority and tiles as
-owned; unit counts are capped where more units no longer change the odds much. Exact odds come
-from `attack_laws`; a candidate whose upper bound cannot reach the best value already known
+owned; of each kind the first two units are kept (a battle takes at most a loss and a 7 from a side) and
+the strength of the rest goes into the attacker's margin (`att_bonus`, `att_naval_bonus`), so
+the odds are exact for any stack. Exact odds come from `attack_laws`; a candidate whose upper bound cannot reach the best value already known
 skips its odds (the bound needs the non-negative prices that data/strategies.toml enforces).
 """
 
@@ -25,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from sim.struggle.attack_laws import CODED, duel_odds, law_table
+from sim.struggle.attack_laws import BONUS_CLIP, CODED, duel_odds, law_table
 from sim.struggle.state import ARMY, FLEET, FORT, MAX_SEATS, N_REGIONS, ON_MAP
 
-CAP_ARMIES, CAP_FLEETS, CAP_ALLIES = 4, 2, 2   # beyond these the dice clip the margin anyway
+KEPT = 2               # units of a kind a battle can take (a loss and a 7); the rest only add strength
 CAP_PIRATE_FLEETS = 9                          # fleets against the Pirates tile (margin >= 6 beyond)
 MAX_KILLS = 4          # most units a defending side can lose in one attack (naval + land, 7s)
 PARAMS = ("attack_threshold", "gold_vp", "unit_vp", "unrest_vp", "unrest_budget", "kill_value", "min_win",
@@ -149,10 +150,11 @@ class AttackScan:
         pirates = e.rule("raids.pirates_strength")
         self.pirate_win = np.array([duel_odds(f, pirates)[0] for f in range(CAP_PIRATE_FLEETS + 1)])
         radix = {f: 2 for f in CODED}
-        radix.update(att_armies=CAP_ARMIES + 1, def_armies=CAP_ARMIES + 1, def_forts=e.limits[FORT] + 1,
-                     att_fleets=CAP_FLEETS + 1, def_fleets=CAP_FLEETS + 1, att_ally_armies=CAP_ALLIES + 1,
-                     att_ally_fleets=CAP_ALLIES + 1, def_ally_armies=CAP_ALLIES + 1, def_ally_fleets=CAP_ALLIES + 1,
-                     neutral=int(max(self.tok_strength.max(), self.revolt_strength)) + 2)
+        radix.update({f: KEPT + 1 for f in ("att_armies", "def_armies", "def_forts", "att_fleets", "def_fleets",
+                                            "att_ally_armies", "att_ally_fleets", "def_ally_armies",
+                                            "def_ally_fleets")},
+                     neutral=int(max(self.tok_strength.max(), self.revolt_strength)) + 2,
+                     att_bonus=2 * BONUS_CLIP + 1, att_naval_bonus=2 * BONUS_CLIP + 1)
         self.laws = law_table(e.comp.combat, tuple(radix[f] for f in CODED))
         self.k = {name: e.k[name] for name in ("reserves", "army_training", "naval_training", "refuse_battle")}
 
@@ -203,28 +205,38 @@ class AttackScan:
                 return np.zeros(len(b), dtype=np.int64)
             return np.minimum(e.alliance_plus * ((owners == seat[:, None]) & army_tiles).sum(axis=1), 1)
 
-        armies = np.minimum(army_r[m, c.p], CAP_ARMIES)
-        fleets = np.where(c.revolt, np.minimum(x.my_fleet[b, r], CAP_FLEETS), np.minimum(fleet_r[m, c.p], CAP_FLEETS))
+        rules = e.comp.combat
+        own_armies = army_r[m, c.p]
+        own_fleets = np.where(c.revolt, x.my_fleet[b, r], fleet_r[m, c.p])
         allies = x.allies[b]                                                           # (M,7)
-        ally_armies = np.minimum((army_r * allies).sum(axis=1), CAP_ALLIES)
         at, dat = training[b, c.p], training[b, d]
         naval = np.where(player, has_nav, has_nav | c.revolt)
-        on_land = player & (armies > 0)
-        def_fleets = np.where(player, np.minimum(fleet_r[m, d], CAP_FLEETS), 0)
-        fought = player & (fleets > 0) & (def_fleets > 0)
-        ant, dnt = naval_training[b, c.p], naval_training[b, d]
+        on_land = player & (own_armies > 0)
         theirs = x.allies_of[b, d]                                                             # (M,7)
-        return {
-            "att_armies": armies,
-            "def_armies": np.where(on_land, np.minimum(army_r[m, d], CAP_ARMIES), 0),
+        full = {                                    # whole stacks; a battle can take KEPT of each
+            "att_armies": own_armies,
+            "def_armies": np.where(on_land, army_r[m, d], 0),
             "def_forts": np.where(on_land, x.fort[b, d, r], 0),
             # against a neutral or a tile the own fleet counts only as naval support (SOE-12.14)
-            "att_fleets": np.where(player, fleets, naval & (fleets > 0)),
-            "def_fleets": def_fleets,
-            "att_ally_armies": np.where(player & ~on_land, 0, ally_armies),
-            "att_ally_fleets": np.where(player, np.minimum((fleet_r * allies).sum(axis=1), CAP_ALLIES), 0),
-            "def_ally_armies": np.where(on_land, np.minimum((army_r * theirs).sum(axis=1), CAP_ALLIES), 0),
-            "def_ally_fleets": np.where(player, np.minimum((fleet_r * theirs).sum(axis=1), CAP_ALLIES), 0),
+            "att_fleets": np.where(player, own_fleets, naval & (own_fleets > 0)),
+            "def_fleets": np.where(player, fleet_r[m, d], 0),
+            "att_ally_armies": np.where(player & ~on_land, 0, (army_r * allies).sum(axis=1)),
+            "att_ally_fleets": np.where(player, (fleet_r * allies).sum(axis=1), 0),
+            "def_ally_armies": np.where(on_land, (army_r * theirs).sum(axis=1), 0),
+            "def_ally_fleets": np.where(player, (fleet_r * theirs).sum(axis=1), 0),
+        }
+        kept = {name: np.minimum(v, KEPT) for name, v in full.items()}
+        extra = {name: full[name] - kept[name] for name in full}
+        land = (rules.army_strength * (extra["att_armies"] + extra["att_ally_armies"] - extra["def_armies"]
+                                       - extra["def_ally_armies"]) - rules.fort_strength * extra["def_forts"])
+        sea = rules.fleet_strength * (extra["att_fleets"] + extra["att_ally_fleets"] - extra["def_fleets"]
+                                      - extra["def_ally_fleets"])
+        fought = player & (kept["att_fleets"] > 0) & (kept["def_fleets"] > 0)
+        ant, dnt = naval_training[b, c.p], naval_training[b, d]
+        return {
+            **kept,
+            "att_bonus": np.clip(land, -BONUS_CLIP, BONUS_CLIP),
+            "att_naval_bonus": np.where(fought, np.clip(sea, -BONUS_CLIP, BONUS_CLIP), 0),
             "att_army_training": np.where(on_land, at > dat, ~player & (at > 0)),
             "def_army_training": on_land & (dat > at),
             "att_naval_training": fought & (ant > dnt),
@@ -236,7 +248,7 @@ class AttackScan:
             "att_reserves": reserves[b, c.p],
             "def_reserves": np.where(player, reserves[b, d], 0),
             "def_refuse": player & (own[b, d, k["refuse_battle"]] > 0),
-            "def_has_marker": ~player | (armies == 0) | (x.markers[b, d, r] > 0),
+            "def_has_marker": ~player | (own_armies == 0) | (x.markers[b, d, r] > 0),
         }
 
     def best(self, x: Batch | list, fees: list[bool]) -> list[tuple[tuple | None, float, float | None]]:

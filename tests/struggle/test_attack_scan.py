@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from sim.core.seating import Seating
 from sim.struggle import combat_exact
-from sim.struggle.attack_laws import CODED, attack_summary
+from sim.struggle.attack_laws import OFFSET, CODED, attack_summary
 from sim.struggle.attack_scan import PARAMS, count_mask, dense_vp
 from sim.struggle.components import default_components
 from sim.struggle.choices import Choices
@@ -136,7 +136,8 @@ def test_configuration_codes_round_trip_and_give_the_exact_law(data):
     e = blank(["great_britain", "france"])
     laws = e.player_work.attack_scan.laws
     fields = {name: np.array([data.draw(st.integers(0, r - 1))]) for name, r in zip(CODED, laws.radix)}
-    fields["neutral"] = fields["neutral"] - 1
+    for name, offset in OFFSET.items():
+        fields[name] = fields[name] - offset
     attack = laws.decode(int(laws.encode(fields)[0]))
     assert {name: int(getattr(attack, name)) for name in CODED} == {k: int(v[0]) for k, v in fields.items()}
     row, known = laws.lookup(laws.encode(fields), compute=True)
@@ -199,3 +200,21 @@ def test_asking_only_tile_holders_for_free_actions_changes_nothing_soe_7_3(monke
     events = {x["event"] for log in filtered for x in log}
     assert {"agriculture", "company"} <= events
     assert any(x["event"] == "attack" and x["war_office"] for log in filtered for x in log)
+
+
+
+def test_forecasts_are_exact_for_whole_stacks_soe_12_5():
+    """The attack scan keeps two units of each kind and folds the rest of the strength into the
+    attacker's margin: its forecast for 12 armies against 4 armies, a fort and an ally's 3 armies
+    is the exact law of that whole configuration (no cap on a side's stack)."""
+    e = blank(["great_britain", "france", "spain"], rows=[0, 1, 1])
+    x = region(e, "german_states")
+    e.s.units[0, 0, x, ARMY] = 12
+    e.s.units[0, 1, x, ARMY], e.s.units[0, 1, x, 2] = 4, 1
+    e.s.units[0, 2, x, ARMY] = 3
+    e.s.markers[0, 1, x] = 1
+    q = dict(e.comp.data.tree["strategies"]["mixed"], attack_threshold=-1e9, min_win=0.0)
+    (best, _, p_win), = e.player_work.attack_scan.best([ScriptedPlayer(e, 0, 0, None, q)], [True])
+    assert best == (x, ("player", 1))                            # France holds the marker, Spain helps
+    whole = combat_exact.Attack(att_armies=12, def_armies=4, def_forts=1, def_ally_armies=3, def_has_marker=True)
+    assert p_win == pytest.approx(combat_exact.attack_odds(whole, e.comp.combat).attacker_win, abs=1e-12)

@@ -105,9 +105,9 @@ RULE_VARIANTS = {
        training=st.lists(st.integers(0, 3), min_size=4, max_size=4),
        alliance=st.lists(st.integers(0, 1), min_size=2, max_size=2),
        reserves=st.lists(st.integers(0, 2), min_size=2, max_size=2), strength=st.integers(1, 9),
-       refuse=st.booleans(), marker=st.booleans())
+       refuse=st.booleans(), marker=st.booleans(), bonus=st.tuples(st.integers(-24, 24), st.integers(-24, 24)))
 def test_canonical_attack_has_the_same_exact_law(variant, neutral, naval, counts, training, alliance, reserves,
-                                                 strength, refuse, marker):
+                                                 strength, refuse, marker, bonus):
     """The players' cache folds many configurations into one canonical form (SOE-12.3..12.13);
     the exact summary of the canonical form must equal the configuration's own."""
     rules = load_components(RULE_VARIANTS[variant]).combat
@@ -117,7 +117,8 @@ def test_canonical_attack_has_the_same_exact_law(variant, neutral, naval, counts
         def_ally_fleets=counts[8], att_army_training=training[0], def_army_training=training[1],
         att_naval_training=training[2], def_naval_training=training[3], att_alliance_army=alliance[0],
         def_alliance_army=alliance[1], naval_phase=naval, neutral=strength if neutral else -1,
-        att_reserves=reserves[0], def_reserves=reserves[1], def_refuse=refuse, def_has_marker=marker)
+        att_reserves=reserves[0], def_reserves=reserves[1], def_refuse=refuse, def_has_marker=marker,
+        att_bonus=bonus[0], att_naval_bonus=bonus[1])
     assert attack_summary(canonical_attack(attack, rules), rules) == pytest.approx(attack_summary(attack, rules),
                                                                                   abs=1e-12)
 
