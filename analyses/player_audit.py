@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from analyses import html
+from sim.core.store import atomic_write
 
 
 def write_page(result: dict, out: Path, title: str) -> Path:
@@ -99,6 +100,4 @@ def _share(value: float | None) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))

@@ -27,6 +27,7 @@ from sim.core.design import rotation
 from sim.core.errors import UserError, require
 from sim.core.seating import parse_strategy
 from sim.core.stats import wilson_interval
+from sim.core.store import atomic_write
 
 TEXT = "play whole games with scripted players"
 UNNAMED_LOG_GAME = "struggle"  # logs written before their headers named the game are SoE logs
@@ -140,9 +141,7 @@ def print_summary(rows: list[dict]) -> None:
 
 def write_results(df: pd.DataFrame, out: str, provenance: dict) -> None:
     """The table (written to a temporary file, then renamed: never half a table) and its provenance."""
-    tmp = Path(out).with_name(Path(out).name + ".tmp")
-    (df.to_parquet if out.endswith(".parquet") else df.to_csv)(tmp, index=False)
-    tmp.replace(out)
+    atomic_write(Path(out), lambda tmp: (df.to_parquet if out.endswith(".parquet") else df.to_csv)(tmp, index=False))
     Path(out + ".provenance.json").write_text(json.dumps(provenance, indent=2, default=str), "utf-8")
 
 

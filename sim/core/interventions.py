@@ -11,7 +11,7 @@ seat and nothing else, in every game the same way (TAG's force / ban over legal 
   setup, within the rules' limits).
 
 An engine exposes, for each decision, its legal choices and which asset a choice acquires (a
-function `acquires(choice) -> asset key or None`); `Intervention.filter` does the rest. The
+function `acquires(choice) -> asset key or None`); `Intervention.allowed` and `forced` do the rest. The
 engine never special-cases an intervention beyond calling it.
 """
 
@@ -36,24 +36,9 @@ class Intervention:
     ban: frozenset[str] = frozenset()
     grants: Mapping[str, int] = field(default_factory=dict)
 
-    @property
-    def none(self) -> bool:
-        return self.force is None and not self.ban and not self.grants
-
     def allowed(self, choices: Sequence[C], acquires: Callable[[C], str | None]) -> list[C]:
         """The choices left once banned assets are dropped."""
         return [c for c in choices if acquires(c) not in self.ban] if self.ban else list(choices)
-
-    def filter(self, choices: Sequence[C], acquires: Callable[[C], str | None],
-               held: Collection[str] = ()) -> list[C]:
-        """The choices left: banned assets dropped; with a force not yet `held` (acquired), only
-        the choices acquiring it when there are any."""
-        kept = self.allowed(choices, acquires)
-        if self.force is not None and self.force not in held:
-            forced = [c for c in kept if acquires(c) == self.force]
-            if forced:
-                return forced
-        return kept
 
     def forced(self, choices: Sequence[C], acquires: Callable[[C], str | None],
                held: Collection[str] = ()) -> list[C]:
@@ -61,9 +46,6 @@ class Intervention:
         if self.force is None or self.force in held:
             return []
         return [c for c in choices if acquires(c) == self.force and acquires(c) not in self.ban]
-
-
-NO_INTERVENTION = Intervention()
 
 
 def parse(spec: str, strategies: Sequence[str] | None = None, assets: Collection[str] | None = None,

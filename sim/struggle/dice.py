@@ -132,15 +132,15 @@ class Dice:
             return
         g, p = a.g, side.main
         c = self.comp.combat
-        if kind == ARMY and side.forts:
-            kinds = (FORT, ARMY) if c.land_loss_order == "forts_first" else (ARMY, FORT)
-        else:
-            kinds = (kind, -1)
-        own = [side.forts if k == FORT else side.units.get(p, 0) if k >= 0 else 0 for k in kinds]
+        kinds = (kind, FORT) if kind == ARMY else (kind,)                # own units, the order lost in
+        if c.land_loss_order == "forts_first" and kind == ARMY:
+            kinds = kinds[::-1]
+        count = {ARMY: side.units.get(p, 0), FLEET: side.units.get(p, 0), FORT: side.forts}
+        own = [count[k] for k in kinds] + [0] * (2 - len(kinds))
         helpers = [q for q in side.units if q != p]
         ally = sum(side.units[q] for q in helpers)
-        for slot in combat.loss_order(lost, tie, seven, own[0], own[1], ally, kinds[0] == FORT, kinds[1] == FORT,
-                                      c.tie_seven_from_ally):
+        for slot in combat.loss_order(lost, tie, seven, own[0], own[1], ally, kinds[0] == FORT,
+                                      kinds[-1] == FORT, c.tie_seven_from_ally):
             if slot == 2:
                 q, k = max(helpers, key=lambda h: side.units[h]), kind
             else:

@@ -18,7 +18,7 @@ import pandas as pd
 from scipy import integrate, stats
 
 from sim.core.contract import GameInfo
-from sim.core.lockstep import check_no_data, write_jsonl
+from sim.core.lockstep import check_no_data, game_header, write_jsonl
 from sim.core.random import stream
 from sim.core.seating import Seating, parse_strategy
 
@@ -75,8 +75,7 @@ def play_games(root_seed, game_indices, seatings, data=None, log=None) -> pd.Dat
                          "power": seating.powers[s], "strategy": seating.strategies[s], "vp": float(score[s]),
                          "rank": int(rank[s]), "winner": bool(rank[s] == 1),
                          "tiles": spec.interventions.get("force", "")})
-        events.append(({"event": "game", "game": INFO.name, "game_index": int(g), "seed": root_seed,
-                        "powers": list(seating.powers), "strategies": list(seating.strategies)},
+        events.append((game_header(INFO.name, root_seed, g, seating),
                        [{"event": "scores", "vp": score.tolist()}]))
     if log is not None:
         write_jsonl(log, events)

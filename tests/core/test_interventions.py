@@ -20,26 +20,25 @@ def acquires(choice):
 @given(choices, st.sets(st.sampled_from(ASSETS)), st.sampled_from((*ASSETS, None)), st.booleans())
 def test_ban_never_acquires_and_force_keeps_only_its_asset_while_not_held(options, ban, force, held):
     iv = Intervention(force=force, ban=frozenset(ban))
-    kept = iv.filter(options, acquires, held={force} if held else ())
-    assert all(c[0] not in ban for c in kept)
-    allowed = [c for c in options if c[0] not in ban]
-    if force is not None and not held and any(c[0] == force for c in allowed):
-        assert kept and all(c[0] == force for c in kept)
-        assert iv.forced(options, acquires) == kept
+    kept = iv.allowed(options, acquires)
+    assert kept == [c for c in options if c[0] not in ban]
+    forced = iv.forced(options, acquires, held={force} if held else ())
+    assert set(forced) <= set(kept)
+    if force is not None and not held and any(c[0] == force for c in kept):
+        assert forced and all(c[0] == force for c in forced)
     else:
-        assert kept == allowed
-    assert set(kept) <= set(options)
+        assert forced == []
 
 
 def test_no_intervention_keeps_every_choice():
     options = [("a", 1), (None, 2)]
-    assert Intervention().filter(options, acquires) == options and Intervention().none
+    assert Intervention().allowed(options, acquires) == options
     assert Intervention().forced(options, acquires) == []
 
 
 def test_parse_reads_force_ban_and_grants():
     name, iv = parse("mixed+force=a+grant_gold=3", ("mixed",), ASSETS, ("gold",))
-    assert name == "mixed" and iv.force == "a" and iv.grants == {"gold": 3} and not iv.none
+    assert name == "mixed" and iv.force == "a" and iv.grants == {"gold": 3} and not iv.ban
     assert parse("mixed+ban=b")[1].ban == frozenset({"b"})
 
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from sim.core.contract import GameInfo
 from sim.core.random import stream
-from sim.core.lockstep import check_no_data, write_jsonl
+from sim.core.lockstep import check_no_data, game_header, write_jsonl
 from sim.core.seating import RESULT_COLUMNS, Seating
 
 STRATEGY_BONUS = {"random": 0.0, "random2": 0.0, "strong": 1.0, "weak": -0.5}
@@ -64,8 +64,7 @@ def play_games(root_seed: int, game_indices, seatings, data=None, log=None) -> p
     for g, seating in zip(game_indices, seatings):
         for _ in range(work):
             points, turns = play_one(root_seed, int(g), seating)
-        events.append(({"event": "game", "game": INFO.name, "game_index": int(g), "seed": root_seed,
-                        "powers": list(seating.powers), "strategies": list(seating.strategies)},
+        events.append((game_header(INFO.name, root_seed, g, seating),
                        [{"event": "race", "turns": turns, "points": [float(x) for x in points]}]))
         if sleep:
             time.sleep(sleep)
