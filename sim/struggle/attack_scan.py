@@ -32,8 +32,17 @@ from sim.struggle.state import ARMY, FLEET, FORT, MAX_SEATS, N_REGIONS, ON_MAP
 KEPT = 2               # units of a kind a battle can take (a loss and a 7); the rest only add strength
 CAP_PIRATE_FLEETS = 9                          # fleets against the Pirates tile (margin >= 6 beyond)
 MAX_KILLS = 4          # most units a defending side can lose in one attack (naval + land, 7s)
-PARAMS = ("attack_threshold", "gold_vp", "unit_vp", "unrest_vp", "unrest_budget", "kill_value", "min_win",
-          "harm_weight", "leader_weight", "europe_weight", "colonial_weight")
+PARAMS = ("attack_threshold", "gold_vp", "unit_vp", "unrest_vp", "unrest_margin", "unrest_margin_last", "kill_value",
+          "min_win", "harm_weight", "leader_weight", "europe_weight", "colonial_weight")
+
+
+def unrest_budget(e: Any, first: float | np.ndarray, last: float | np.ndarray) -> float | np.ndarray:
+    """The unrest a strategy is willing to reach this war: the revolution threshold (SOE-18)
+    less a margin that moves linearly from `first` (first war) to `last` (last war), so the
+    budget follows the rules' threshold and spends the margin as the end nears."""
+    wars = e.wars
+    share = (e.view.war - 1) / (wars - 1) if wars > 1 else 1.0
+    return e.rule("end.revolution_unrest") - (first + (last - first) * share)
 
 
 def count_mask(counts: np.ndarray) -> np.ndarray:
@@ -257,7 +266,8 @@ class AttackScan:
         None); `fees[i]`: whether player i pays the attack fee (not with War Office, SOE-20.4)."""
         if not isinstance(x, Batch):
             x = Batch(self.e, x)
-        threshold, gold_vp, unit_vp, unrest_vp, budget, kill, min_win, *_ = x.params
+        threshold, gold_vp, unit_vp, unrest_vp, margin, margin_last, kill, min_win, *_ = x.params
+        budget = unrest_budget(self.e, margin, margin_last)
         out: list[tuple[tuple | None, float, float | None]] = [(None, v, None) for v in threshold.tolist()]
         c = Candidates(self, x)
         if not len(c.b):
