@@ -223,7 +223,8 @@ class ScriptedPlayer(ScriptedAuction, Player):
             build = self.choose_build(choices, idle=True)
             if build is not None:
                 return build
-        return Pass()
+        spread = self.choose_spread(choices)
+        return Pass() if spread is None else spread
 
     def unrest_budget(self) -> float:
         """The unrest this strategy is willing to reach this war (`attack_scan.unrest_budget`)."""
@@ -426,6 +427,26 @@ class ScriptedPlayer(ScriptedAuction, Player):
         if not plan:
             return None
         legal = choices.legal_prefix(plan)
+        return Move(tuple(legal)) if legal else None
+
+    def choose_spread(self, choices: Choices) -> Move | None:
+        """Rather than pass, move armies off a stack of `spread_from` or more to the region
+        outside the targets where a marker is worth most (SOE-10): a stack that big has nothing
+        left to gain where it stands, and a new region may hold tokens to take or markers to
+        guard."""
+        e, g, p = self.e, self.g, self.p
+        armies = e.view.units[g, p, :N_REGIONS, ARMY].tolist()
+        stacks = [r for r in range(N_REGIONS) if armies[r] >= self.q["spread_from"]]
+        if not stacks:
+            return None
+        targets = self.target_regions()
+        moves = [(src, dst) for kind, src, dst in choices.moves
+                 if kind == ARMY and src in stacks and dst < N_REGIONS and dst not in targets]
+        if not moves:
+            return None
+        src, dst = max(moves, key=lambda m: (self.marker_value(m[1]), armies[m[0]]))
+        n = min(choices.units_per_move, armies[src] - self.q["spread_from"] // 2)
+        legal = choices.legal_prefix([(ARMY, src, dst)] * max(1, n))
         return Move(tuple(legal)) if legal else None
 
     # ---- battle decisions

@@ -71,3 +71,24 @@ def test_scripted_players_never_own_two_copies_of_a_tile_that_does_not_stack_soe
     e.play()
     owned = e.s.dev_owned[:, :4, [e.k[name] for name in NON_STACKING]]
     assert owned.max() == 1                            # bought, and never a second copy
+
+
+def test_armies_spread_off_a_big_stack_rather_than_pass_soe_10():
+    e = engine("strategies.mixed.focus_regions=1")
+    player, g, p = e.players[0][0], 0, 0
+    targets = player.target_regions()
+
+    def stack_in(r: int, armies: int) -> list[tuple[int, int, int]]:
+        e.s.units[g, p, :N_REGIONS, ARMY] = 0
+        e.s.units[g, p, r, ARMY] = armies
+        return [(src, dst) for kind, src, dst in Choices(e, g, p).moves
+                if kind == ARMY and src == r and dst < N_REGIONS and dst not in targets]
+
+    region = next(r for r in range(N_REGIONS) if stack_in(r, player.q["spread_from"]))
+    stack_in(region, player.q["spread_from"])
+    move = player.choose_spread(Choices(e, g, p))
+    assert move is not None and move.moves
+    assert all(kind == ARMY and src == region and dst < N_REGIONS and dst not in targets
+               for kind, src, dst in move.moves)
+    stack_in(region, player.q["spread_from"] - 1)
+    assert player.choose_spread(Choices(e, g, p)) is None
