@@ -206,7 +206,9 @@ class Battle:
     def _naval_phase(self, a: Attack, d: int, nav: int, helpers, def_helpers, land: bool) -> None:
         """SOE-12.7: the attacker decides whether to fight; the defender may avoid (not in a
         naval-only attack, SOE-A10); a side without an own fleet cannot fight; whoever declines
-        leaves naval support to the other side if it has an own fleet there (SOE-A9)."""
+        leaves naval support to the other side if it has an own fleet there (SOE-A9) -- with the
+        option `naval_support_on_decline` = always the defender gets it whenever the attacker
+        does not fight (the literal SOE-12.7.3)."""
         g, p = a.g, a.attacker
         s = self.s
         own_a = s.units[g, p, nav, FLEET] > 0
@@ -225,8 +227,8 @@ class Battle:
             return
         fight_a = can_a and self.players[g][p].fight_naval(a, att, dfn, True)
         self.decisions += 1
-        if not fight_a:
-            a.support = -1 if own_d else 0
+        if not fight_a:                                # SOE-12.7.3 literal reading: support whatever his fleets
+            a.support = -1 if own_d or self.comp.combat.naval_support_on_decline == "always" else 0
             return
         fight_d = can_d and self.players[g][d].fight_naval(a, dfn, att, False)
         self.decisions += 1

@@ -1,0 +1,50 @@
+"""Rules readings of the original text as options (options.toml): each alternative changes a
+hand-built position the way its reading says, and the default keeps the recommended reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.struggle.combat_exact import Attack, attack_odds
+from sim.struggle.components import CombatRules, default_components, load_components
+from sim.struggle.state import ARMY, FLEET, LOWER, UPPER
+from tests.struggle.test_engine_helpers import Fixed, blank, duel, region
+
+
+def engine(powers, option: str | None = None, **kw):
+    """A hand-built position (`blank`) with one option changed, or the default data."""
+    return blank(powers, comp=load_components([option]) if option else default_components(), **kw)
+
+
+@pytest.mark.parametrize("reading", ["fleet", "always"])
+def test_naval_support_on_decline_soe_12_7_3_and_a9(reading):
+    """SOE-12.7.3 / SOE-A9: GB (2 armies, a fleet) declines the naval battle against France (1
+    army, no fleet) in North America. Recommended: France, without a fleet, gets no support and
+    loses 3 to 2; literally ("Ha nem, úgy a védekező fél élvezi a tengeri támogatást") France
+    gets +1 and ties 3 to 3, keeping his marker."""
+    e = engine(["great_britain", "france"], f"options.naval_support_on_decline={reading}",
+               rows=[UPPER, LOWER])
+    s = e.s
+    na = region(e, "north_america")
+    s.units[0, 0, na, ARMY], s.units[0, 0, na, FLEET] = 2, 1
+    s.units[0, 1, na, ARMY] = 1
+    s.markers[0, 1, na] = 1
+    e.players[0][0].naval = False
+    e.battle_dice[0] = Fixed([duel((1, 2), (1, 2))])
+    a = e.declare_attack(0, 0, na, ("player", 1))
+    literal = reading == "always"
+    assert a.naval is None and a.support == (-1 if literal else 0)
+    e.resolve([a])
+    assert (s.markers[0, 0, na], s.markers[0, 1, na]) == ((0, 1) if literal else (1, 0))
+
+
+def test_naval_support_on_decline_in_the_exact_odds_soe_12_7_3():
+    """SOE-12.7.3: in the exact law the literal reading gives the fleetless defender the support
+    a defender with a fleet gets under the recommended reading."""
+    declined = dict(att_armies=2, att_fleets=1, def_armies=1, naval_phase=True, att_wants_naval=False)
+    default = attack_odds(Attack(**declined), CombatRules())
+    literal = attack_odds(Attack(**declined), CombatRules(naval_support_on_decline="always"))
+    with_fleet = attack_odds(Attack(**declined, def_fleets=1), CombatRules())
+    assert literal.attacker_win == pytest.approx(with_fleet.attacker_win) and literal.attacker_win < default.attacker_win
+    assert literal.control_change == pytest.approx(with_fleet.control_change)
+    assert literal.control_change < default.control_change
