@@ -43,6 +43,7 @@ class Attack:
     land_kind: int = ARMY              # ARMY: losses are armies/forts; FLEET: a fleet-only battle
     support: int = 0                   # +1 attacker, -1 defender, 0 none
     blockade_b: tuple = ()             # seats using Blockade (b)
+    blockade_wanted: bool = False      # the attacker declared he would use Blockade (b)
 
 
 class Battle:
@@ -102,7 +103,7 @@ class Battle:
             self.turn_tile(g, p, "war_office")
         else:
             self.pay(g, p, self.fee)
-        a = Attack(g, p, r, target)
+        a = Attack(g, p, r, target, blockade_wanted=blockade)
         nav = int(t.naval_region[r])
         kind = target[0]
         defender = target[1] if kind == "player" else -1
@@ -135,24 +136,43 @@ class Battle:
             own_fleet = nav >= 0 and s.units[g, p, nav, FLEET] > 0                 # SOE-12.14
             a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=own_fleet, opp=-1)
             a.land_def = Side(-1, fixed=int(t.token_strength[target[1]]))
+            self._blockade_b(a, int(own_fleet and self.blockade_b_anywhere))
         elif kind == "revolt":
             own_fleet = s.units[g, p, r, FLEET] > 0                                # SOE-20.17.3
             a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=own_fleet, opp=-1)
             a.land_def = Side(-1, fixed=self.rule("raids.slave_revolt_strength"))
+            self._blockade_b(a, int(own_fleet and self.blockade_b_anywhere))
         else:                                                                       # pirates (SOE-20.16.7)
             a.land = self._fleet_side(g, p, r, helpers, opp=-1)
             a.land_def = Side(-1, fixed=self.rule("raids.pirates_strength"))
             a.land_kind = FLEET
-        if blockade and a.support == 1 and self.owns(g, p, "blockade"):            # SOE-20.20 (b)
-            self.return_tile(g, p, "blockade")
-            a.land.bonus += self.blockade_bonus - self.support_bonus
-            a.blockade_b += (p,)
-        if (defender >= 0 and a.support == -1 and a.land_def is not None and a.land_kind == ARMY
-                and self.players[g][defender].use_blockade_defence(a)):
-            self.return_tile(g, defender, "blockade")
-            a.land_def.bonus += self.blockade_bonus - self.support_bonus
-            a.blockade_b += (defender,)
+        self._blockade_b(a, a.support)
         return a
+
+    @property
+    def blockade_b_anywhere(self) -> bool:
+        """Option `blockade_b_scope` (SOE-20.20 (b)): Blockade (b) in every land battle with
+        naval support, not only where a naval battle was declined or avoided."""
+        return self.opt("blockade_b_scope") == "any_support"
+
+    def _blockade_b(self, a: Attack, support: int) -> None:
+        """SOE-20.20 (b): the side with naval support in a land battle (`support` +1 the
+        attacker, -1 the defender) may make it +2 instead of +1 with its Blockade tile, decided
+        before the land dice; the tile returns to the display. The attacker uses it as he
+        declared (`a.blockade_wanted`), the defender when asked."""
+        g = a.g
+        if support == 1:
+            p, side = a.attacker, a.land
+            use = a.blockade_wanted and self.owns(g, p, "blockade") > 0
+        elif support == -1 and a.land_kind == ARMY:
+            p, side = a.land_def.main, a.land_def
+            use = p >= 0 and self.owns(g, p, "blockade") > 0 and self.players[g][p].use_blockade_defence(a)
+        else:
+            return
+        if use:
+            self.return_tile(g, p, "blockade")
+            side.bonus += self.blockade_bonus - self.support_bonus
+            a.blockade_b += (p,)
 
     def target_name(self, g: int, target: tuple) -> str:
         if target[0] == "player":
@@ -283,5 +303,6 @@ class Battle:
             a.land = Side(-1, fixed=self.rule("raids.slave_revolt_strength"))
             support = s.units[g, q, r, FLEET] > 0
             a.land_def = self._land_side(g, q, r, -1, [], attacker=False, support=support, opp=-1)
+            self._blockade_b(a, -int(support and self.blockade_b_anywhere))
         self.log(g, "raid", seat=p, tile=name, region=self.t.regions[r], target=self.power_name(g, q))
         return a

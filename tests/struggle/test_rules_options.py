@@ -7,8 +7,8 @@ import pytest
 
 from sim.struggle.combat_exact import Attack, attack_odds
 from sim.struggle.components import CombatRules, default_components, load_components
-from sim.struggle.state import ARMY, FLEET, LOWER, UPPER
-from tests.struggle.test_engine_helpers import Fixed, blank, duel, region
+from sim.struggle.state import ARMY, FLEET, LOWER, ON_MAP, UPPER
+from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, region
 
 
 def engine(powers, option: str | None = None, **kw):
@@ -48,3 +48,54 @@ def test_naval_support_on_decline_in_the_exact_odds_soe_12_7_3():
     assert literal.attacker_win == pytest.approx(with_fleet.attacker_win) and literal.attacker_win < default.attacker_win
     assert literal.control_change == pytest.approx(with_fleet.control_change)
     assert literal.control_change < default.control_change
+
+
+@pytest.mark.parametrize("scope", ["declined_naval", "any_support"])
+def test_blockade_b_after_a_naval_battle_won_soe_20_20(scope):
+    """SOE-20.20 (b), SOE-12.7.5: GB (2 fleets, 2 armies, Blockade declared) wins the naval
+    battle in North America 3-2 against France (1 fleet, 2 armies), then rolls 0 against 1 on
+    land. Only with Blockade (b) in every battle with support does the support count 2: GB wins
+    4-3 and takes the marker, the tile back on the display; else 3-3, a tie."""
+    e = engine(["great_britain", "france"], f"options.blockade_b_scope={scope}", rows=[UPPER, LOWER])
+    s = e.s
+    na = region(e, "north_america")
+    s.units[0, 0, na, ARMY], s.units[0, 0, na, FLEET] = 2, 2
+    s.units[0, 1, na, ARMY], s.units[0, 1, na, FLEET] = 2, 1
+    s.markers[0, 1, na] = 1
+    give_tile(e, 0, "blockade")
+    e.battle_dice[0] = Fixed([duel((1, 2), (1, 2)), duel((1, 1), (1, 2))])
+    a = e.declare_attack(0, 0, na, ("player", 1), blockade=True)
+    assert a.naval is not None and a.blockade_b == ()
+    e.resolve([a])
+    anywhere = scope == "any_support"
+    assert a.blockade_b == ((0,) if anywhere else ())
+    assert e.owns(0, 0, "blockade") == (0 if anywhere else 1)
+    assert (s.markers[0, 0, na], s.markers[0, 1, na]) == ((1, 0) if anywhere else (0, 1))
+
+
+@pytest.mark.parametrize("scope", ["declined_naval", "any_support"])
+def test_blockade_b_on_defence_and_against_a_neutral_soe_20_20(scope):
+    """SOE-20.20 (b) "usable on defence", SOE-12.14: France wins the naval battle and is asked
+    for Blockade (b) before the land dice only when every battle with support allows it; GB's
+    fleet supports his attack on a neutral, +2 with Blockade only then."""
+    e = engine(["great_britain", "france"], f"options.blockade_b_scope={scope}", rows=[UPPER, LOWER])
+    s = e.s
+    na = region(e, "north_america")
+    s.units[0, 0, na, ARMY], s.units[0, 0, na, FLEET] = 1, 1
+    s.units[0, 1, na, ARMY], s.units[0, 1, na, FLEET] = 1, 2
+    s.markers[0, 1, na] = 1
+    give_tile(e, 1, "blockade")
+    e.players[0][1].blockade = True
+    e.battle_dice[0] = Fixed([duel((1, 2), (1, 2)), duel((1, 2), (1, 3))])       # France wins at sea 3-2
+    a = e.declare_attack(0, 0, na, ("player", 1))
+    e.resolve([a])
+    anywhere = scope == "any_support"
+    assert a.support == -1 and a.blockade_b == ((1,) if anywhere else ())
+    assert a.land_def.bonus == (2 if anywhere else 1)
+    e = engine(["great_britain", "france"], f"options.blockade_b_scope={scope}", rows=[UPPER, LOWER])
+    e.s.units[0, 0, na, ARMY], e.s.units[0, 0, na, FLEET] = 1, 1
+    token = e.neutral_tokens[na][0]
+    e.s.token_state[0, token] = ON_MAP
+    give_tile(e, 0, "blockade")
+    n = e.declare_attack(0, 0, na, ("neutral", token), blockade=True)
+    assert n.land.bonus == (2 if anywhere else 1) and n.blockade_b == ((0,) if anywhere else ())
