@@ -109,6 +109,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
         self.blockade_bonus, self.alliance_plus = c.blockade_support, c.alliance_bonus
         self.colonial = ~self.t.europe
         self.wars = r("game.wars")
+        self.forts_after_roll = self.opt("fort_moves_later") == "after_failed_roll"     # SOE-9.4
         t = self.t                      # Python-list copies for the players' per-decision loops
         self.naval = t.naval_region.tolist()
         self.vp_lists = t.vp.tolist()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from sim.core.lockstep import RuleViolation
+from sim.struggle.choices import Choices
 from sim.struggle.combat_exact import Attack, attack_odds
 from sim.struggle.components import CombatRules, default_components, load_components
-from sim.struggle.state import ARMY, FLEET, LOWER, ON_MAP, UPPER
+from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, ON_MAP, UPPER
 from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, region
 
 
@@ -99,3 +101,29 @@ def test_blockade_b_on_defence_and_against_a_neutral_soe_20_20(scope):
     give_tile(e, 0, "blockade")
     n = e.declare_attack(0, 0, na, ("neutral", token), blockade=True)
     assert n.land.bonus == (2 if anywhere else 1) and n.blockade_b == ((0,) if anywhere else ())
+
+
+@pytest.mark.parametrize("reading", ["never_in_vp_region", "after_failed_roll"])
+def test_fort_moves_later_soe_9_4(reading):
+    """SOE-9.4, SOE-11.1: a fort built and left at home may move later only under the
+    reference's reading; literally ("Ezzel az erőddel ... még mozoghat a játékos") only a fort a
+    failed sea roll sent back home may, once it has arrived it is a fort like the others."""
+    e = engine(["prussia", "russia"], f"options.fort_moves_later={reading}")
+    s = e.s
+    gs, india = region(e, "german_states"), region(e, "india")
+    s.units[0, 0, india, FLEET] = 1
+    literal = reading == "after_failed_roll"
+    e.build(0, 0, FORT)                                        # left at home
+    assert e.may_move(0, 0, FORT, HOME, gs) is not literal
+    assert ((FORT, HOME, gs) in Choices(e, 0, 0).moves) is not literal
+    e.sea_dice[0] = Fixed([1 - 1, 3 - 1, 2 - 1])              # 1 then 3: back home; later a 2
+    e.build(0, 0, FORT, None, india)
+    assert s.units[0, 0, HOME, FORT] == 2 and e.may_move(0, 0, FORT, HOME, gs)
+    both = [(FORT, HOME, gs)] * 2
+    assert Choices(e, 0, 0).legal_prefix(both) == both[: 1 if literal else 2]
+    e.move(0, 0, [(FORT, HOME, india)])                        # the returned fort arrives
+    assert s.units[0, 0, india, FORT] == 1 and s.units[0, 0, HOME, FORT] == 1
+    assert e.may_move(0, 0, FORT, HOME, gs) is not literal     # the one left at home
+    if literal:
+        with pytest.raises(RuleViolation):
+            e.move(0, 0, [(FORT, HOME, gs)])
