@@ -44,6 +44,7 @@ class Attack:
     support: int = 0                   # +1 attacker, -1 defender, 0 none
     blockade_b: tuple = ()             # seats using Blockade (b)
     blockade_wanted: bool = False      # the attacker declared he would use Blockade (b)
+    symbols: dict[int, int] = field(default_factory=dict)     # seat -> ARMY / FLEET its two-symbol tile backs
 
 
 class Battle:
@@ -127,9 +128,10 @@ class Battle:
             if nav >= 0:
                 self._naval_phase(a, defender, nav, helpers, def_helpers, land)
             if land:
-                a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=a.support == 1, opp=defender)
+                a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=a.support == 1, opp=defender,
+                                         both_to=a.symbols.get(p, ARMY))
                 a.land_def = self._land_side(g, defender, r, nav, def_helpers, attacker=False,
-                                             support=a.support == -1, opp=p)
+                                             support=a.support == -1, opp=p, both_to=a.symbols.get(defender, ARMY))
             elif a.naval is not None:
                 a.land, a.land_def, a.naval, a.naval_def, a.land_kind = a.naval, a.naval_def, None, None, FLEET
         elif kind == "neutral":
@@ -238,8 +240,10 @@ class Battle:
             own_d = own_d or any(c[1] for _, c in def_helpers)
         can_a, can_d = s.units[g, p, nav, FLEET] > 0, s.units[g, d, nav, FLEET] > 0
         pick = ARMY if land else FLEET                 # a two-symbol alliance tile backs the land battle
-        att = self._fleet_side(g, p, nav, helpers, opp=d, region=a.region, both_to=pick)
-        dfn = self._fleet_side(g, d, nav, def_helpers, opp=p, region=a.region, both_to=pick)
+        if self.opt("two_symbol_alliance") == "owner":
+            self._choose_symbols(a, (p, d), land)
+        att = self._fleet_side(g, p, nav, helpers, opp=d, region=a.region, both_to=a.symbols.get(p, pick))
+        dfn = self._fleet_side(g, d, nav, def_helpers, opp=p, region=a.region, both_to=a.symbols.get(d, pick))
         if not land:
             must = self.comp.combat.naval_only_defender_must_fight
             if can_d and (must or self.players[g][d].fight_naval(a, dfn, att, False)):
@@ -257,6 +261,20 @@ class Battle:
             return
         a.naval, a.naval_def = att, dfn
 
+    def _choose_symbols(self, a: Attack, seats: tuple[int, ...], land: bool) -> None:
+        """SOE-12.6 with the option `two_symbol_alliance` = owner: each main player owning a
+        tile with both symbols naming the attacked region says which strength it backs in this
+        attack (after allies are called, before the dice)."""
+        t, owners = self.t, self.s.alliance_owner[a.g].tolist()
+        for q in seats:
+            if any(owner == q and t.alliance_army[i] and t.alliance_fleet[i] and t.alliance_regions[i, a.region]
+                   for i, owner in enumerate(owners)):
+                symbol = self.players[a.g][q].alliance_symbol(a, land)
+                self.decisions += 1
+                if symbol not in (ARMY, FLEET):
+                    raise RuleViolation(f"an alliance tile backs the army or the fleet, not {symbol!r} (SOE-12.6)")
+                a.symbols[q] = symbol
+
     def _fleet_side(self, g: int, p: int, nav: int, helpers, opp: int, region: int | None = None,
                     both_to: int = FLEET) -> Side:
         """SOE-12.7.4: own fleets + allies' committed fleets + alliance fleet tile + training."""
@@ -270,9 +288,11 @@ class Battle:
         side.bonus += self.alliance_bonus(g, p, nav if region is None else region, FLEET, both_to)
         return side
 
-    def _land_side(self, g: int, p: int, r: int, nav: int, helpers, attacker: bool, support: bool, opp: int) -> Side:
+    def _land_side(self, g: int, p: int, r: int, nav: int, helpers, attacker: bool, support: bool, opp: int,
+                   both_to: int = ARMY) -> Side:
         """SOE-12.8: armies 1 (own + allies'), defending forts 2, training superiority with an
-        own army or fort in the battle, naval support, alliance army tile."""
+        own army or fort in the battle, naval support, alliance army tile (a two-symbol one when
+        it backs the army, `both_to`)."""
         s = self.s
         side = Side(p, units={p: int(s.units[g, p, r, ARMY])})
         if not attacker:
@@ -284,7 +304,7 @@ class Battle:
             side.bonus += self._training(g, p, opp, "army_training")
         if support:
             side.bonus += self.support_bonus
-        side.bonus += self.alliance_bonus(g, p, r, ARMY)
+        side.bonus += self.alliance_bonus(g, p, r, ARMY, both_to)
         return side
 
     def declare_raid(self, g: int, p: int, name: str, r: int, q: int) -> Attack:

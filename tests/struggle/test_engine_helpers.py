@@ -44,6 +44,10 @@ class Stub:
         self.commit = None
         self.refuse = False
         self.blockade = False
+        self.symbol = None
+
+    def alliance_symbol(self, attack, land):
+        return self.symbol
 
     def bid(self, current, proposal, unallied):
         return self.bids.pop(0) if self.bids else (None, None)

@@ -93,7 +93,8 @@ def test_invariants_with_every_alternative_option():
         "options.unrest_from_sea_losses=true", "options.unrest_penalty_at_zero=false", "options.militia_stacks=true",
         "options.move_same_unit_again=true", "options.rebuild_same_type=false",
         "options.rebuild_pays_population=false", "options.naval_support_on_decline=always",
-        "options.blockade_b_scope=any_support", "options.fort_moves_later=after_failed_roll"])
+        "options.blockade_b_scope=any_support", "options.fort_moves_later=after_failed_roll",
+        "options.two_symbol_alliance=owner"])
     rng = np.random.default_rng(21)
     seatings = random_seatings(rng, 40)
     e = new_engine(comp, seatings, 21, range(len(seatings)))

@@ -127,3 +127,42 @@ def test_fort_moves_later_soe_9_4(reading):
     if literal:
         with pytest.raises(RuleViolation):
             e.move(0, 0, [(FORT, HOME, gs)])
+
+
+@pytest.mark.parametrize(("reading", "symbol", "fleets_left"), [("fixed", FLEET, 0), ("owner", ARMY, 0),
+                                                               ("owner", FLEET, 1)])
+def test_owner_chooses_two_symbol_alliance_tile_soe_12_6(reading, symbol, fleets_left):
+    """SOE-12.6 ("a játékosnak el kell döntenie, melyik típusú harci erejét növeli meg"): Russia,
+    owning Turkey (army and fleet), attacks Austria in the Mediterranean, one fleet and one army
+    each, the naval dice level. The fixed rule puts the +1 on the army: the naval battle ties and
+    both lose their fleet. Only when the owner chooses, and chooses the fleet, does Russia win at
+    sea and keep his fleet."""
+    e = engine(["russia", "austria"], f"options.two_symbol_alliance={reading}")
+    s = e.s
+    med = region(e, "mediterranean")
+    s.alliance_owner[0, e.t.alliance.index("turkey")] = 0
+    for seat in (0, 1):
+        s.units[0, seat, med, ARMY], s.units[0, seat, med, FLEET] = 1, 1
+    s.markers[0, 1, med] = 1
+    e.players[0][0].symbol = symbol
+    e.battle_dice[0] = Fixed([duel((1, 2), (1, 2)), duel((1, 2), (1, 2))])
+    a = e.declare_attack(0, 0, med, ("player", 1))
+    at_sea = reading == "owner" and symbol == FLEET
+    assert (a.naval.bonus, a.land.bonus) == ((1, 0) if at_sea else (0, 1))
+    e.resolve([a])
+    assert s.units[0, 0, med, FLEET] == fleets_left and s.units[0, 1, med, FLEET] == 0
+
+
+def test_players_default_alliance_symbol_is_the_fixed_rule_soe_12_6():
+    """SOE-12.6: the players' default choice backs the army in an attack with a land battle,
+    the fleet in a naval-only one (scripted players inherit it); a symbol that is neither is
+    refused."""
+    from sim.struggle.players import Player
+    e = engine(["russia", "austria"], "options.two_symbol_alliance=owner")
+    player = Player(e, 0, 0, None)
+    assert (player.alliance_symbol(None, True), player.alliance_symbol(None, False)) == (ARMY, FLEET)
+    med = region(e, "mediterranean")
+    e.s.alliance_owner[0, e.t.alliance.index("turkey")] = 0
+    e.s.units[0, 0, med, FLEET] = e.s.units[0, 1, med, FLEET] = 1
+    with pytest.raises(RuleViolation):                    # the stub's answer is None
+        e.declare_attack(0, 0, med, ("player", 1))
