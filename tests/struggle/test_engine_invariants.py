@@ -94,7 +94,7 @@ def test_invariants_with_every_alternative_option():
         "options.move_same_unit_again=true", "options.rebuild_same_type=false",
         "options.rebuild_pays_population=false", "options.naval_support_on_decline=always",
         "options.blockade_b_scope=any_support", "options.fort_moves_later=after_failed_roll",
-        "options.two_symbol_alliance=owner"])
+        "options.two_symbol_alliance=owner", "options.free_actions_when=any_time"])
     rng = np.random.default_rng(21)
     seatings = random_seatings(rng, 40)
     e = new_engine(comp, seatings, 21, range(len(seatings)))

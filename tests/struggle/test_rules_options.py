@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from sim.core.lockstep import RuleViolation
+from sim.struggle.actions import Buy, DeclareAttack, Pass, UseAgriculture
 from sim.struggle.choices import Choices
 from sim.struggle.combat_exact import Attack, attack_odds
 from sim.struggle.components import CombatRules, default_components, load_components
+from sim.struggle.players import Player
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, LOWER, ON_MAP, UPPER
 from tests.struggle.test_engine_helpers import Fixed, blank, duel, give_tile, region
 
@@ -157,7 +159,6 @@ def test_players_default_alliance_symbol_is_the_fixed_rule_soe_12_6():
     """SOE-12.6: the players' default choice backs the army in an attack with a land battle,
     the fleet in a naval-only one (scripted players inherit it); a symbol that is neither is
     refused."""
-    from sim.struggle.players import Player
     e = engine(["russia", "austria"], "options.two_symbol_alliance=owner")
     player = Player(e, 0, 0, None)
     assert (player.alliance_symbol(None, True), player.alliance_symbol(None, False)) == (ARMY, FLEET)
@@ -166,3 +167,56 @@ def test_players_default_alliance_symbol_is_the_fixed_rule_soe_12_6():
     e.s.units[0, 0, med, FLEET] = e.s.units[0, 1, med, FLEET] = 1
     with pytest.raises(RuleViolation):                    # the stub's answer is None
         e.declare_attack(0, 0, med, ("player", 1))
+
+
+class TileBuyer(Player):
+    """Takes the tile `wanted` with its first action and passes otherwise; uses Improved
+    Agriculture and War Office whenever it is asked and can."""
+
+    wanted = "improved_agriculture"
+
+    def __init__(self, name, engine, g, seat, rng) -> None:
+        super().__init__(engine, g, seat, rng)
+
+    def free_actions(self, choices):
+        if self.e.can_use(self.g, self.p, "improved_agriculture"):
+            yield UseAgriculture()
+
+    def war_office_attack(self, choices):
+        if self.e.can_use(self.g, self.p, "war_office") and choices.attacks:
+            return DeclareAttack(*choices.attacks[0], war_office=True)
+        return None
+
+    def choose_action(self, slot, choices):
+        tile = ("dev", self.e.k[self.wanted])
+        return Buy(*tile) if slot == 0 and tile in choices.tiles else Pass()
+
+    def help(self, ally, opp, region, armies, fleets, attacker_side):
+        return armies, fleets
+
+
+@pytest.mark.parametrize("when", ["turn_start", "any_time"])
+@pytest.mark.parametrize("tile", ["improved_agriculture", "war_office"])
+def test_free_actions_at_any_point_of_the_own_turn_soe_7_3(when, tile):
+    """SOE-7.3 ("Lapka használata szabad cselekedet ... Egy forduló során a játékos bárhány
+    lapkáját használhatja"), SOE-20.4: in a one-round war Russia takes Improved Agriculture (or
+    War Office, with an army facing Austria's marker) with his first action. Only when tiles are
+    usable at any point of the own turn does he use it in that turn: +1 population, or a free
+    War Office attack on Austria."""
+    class Buyer(TileBuyer):
+        wanted = tile
+    e = engine(["russia", "austria"], f"options.free_actions_when={when}", player=Buyer)
+    s = e.s
+    gs = region(e, "german_states")
+    s.units[0, 0, gs, ARMY], s.markers[0, 1, gs] = 3, 1
+    e.n_rounds = [1]
+    e.rounds()
+    used = when == "any_time"
+    events = [ev["event"] for ev in e.logs[0] if ev.get("seat") == 0]
+    assert events[:2] == ["action", "buy"]
+    if tile == "improved_agriculture":
+        assert s.population[0, 0] == (6 if used else 5) and ("agriculture" in events) is used
+    else:
+        attacks = [ev for ev in e.logs[0] if ev["event"] == "attack"]
+        assert [ev["war_office"] for ev in attacks] == ([True] if used else [])
+        assert s.gold[0, 0] == 10 - e.t.dev_gold[e.k["war_office"]]       # no attack fee
