@@ -20,19 +20,25 @@ def engine(powers, option: str | None = None, **kw):
     return blank(powers, comp=load_components([option]) if option else default_components(), **kw)
 
 
+def colonial_battle(option: str, attacker: tuple[int, int], defender: tuple[int, int]):
+    """GB with (armies, fleets) facing France with (armies, fleets) and a marker in North
+    America, allies of different rows; returns the engine and the region."""
+    e = engine(["great_britain", "france"], option, rows=[UPPER, LOWER])
+    na = region(e, "north_america")
+    for seat, (armies, fleets) in enumerate((attacker, defender)):
+        e.s.units[0, seat, na, ARMY], e.s.units[0, seat, na, FLEET] = armies, fleets
+    e.s.markers[0, 1, na] = 1
+    return e, na
+
+
 @pytest.mark.parametrize("reading", ["fleet", "always"])
 def test_naval_support_on_decline_soe_12_7_3_and_a9(reading):
     """SOE-12.7.3 / SOE-A9: GB (2 armies, a fleet) declines the naval battle against France (1
     army, no fleet) in North America. Recommended: France, without a fleet, gets no support and
     loses 3 to 2; literally ("Ha nem, úgy a védekező fél élvezi a tengeri támogatást") France
     gets +1 and ties 3 to 3, keeping his marker."""
-    e = engine(["great_britain", "france"], f"options.naval_support_on_decline={reading}",
-               rows=[UPPER, LOWER])
+    e, na = colonial_battle(f"options.naval_support_on_decline={reading}", (2, 1), (1, 0))
     s = e.s
-    na = region(e, "north_america")
-    s.units[0, 0, na, ARMY], s.units[0, 0, na, FLEET] = 2, 1
-    s.units[0, 1, na, ARMY] = 1
-    s.markers[0, 1, na] = 1
     e.players[0][0].naval = False
     e.battle_dice[0] = Fixed([duel((1, 2), (1, 2))])
     a = e.declare_attack(0, 0, na, ("player", 1))
@@ -45,7 +51,7 @@ def test_naval_support_on_decline_soe_12_7_3_and_a9(reading):
 def test_naval_support_on_decline_in_the_exact_odds_soe_12_7_3():
     """SOE-12.7.3: in the exact law the literal reading gives the fleetless defender the support
     a defender with a fleet gets under the recommended reading."""
-    declined = dict(att_armies=2, att_fleets=1, def_armies=1, naval_phase=True, att_wants_naval=False)
+    declined = {"att_armies": 2, "att_fleets": 1, "def_armies": 1, "naval_phase": True, "att_wants_naval": False}
     default = attack_odds(Attack(**declined), CombatRules())
     literal = attack_odds(Attack(**declined), CombatRules(naval_support_on_decline="always"))
     with_fleet = attack_odds(Attack(**declined, def_fleets=1), CombatRules())
@@ -60,12 +66,8 @@ def test_blockade_b_after_a_naval_battle_won_soe_20_20(scope):
     battle in North America 3-2 against France (1 fleet, 2 armies), then rolls 0 against 1 on
     land. Only with Blockade (b) in every battle with support does the support count 2: GB wins
     4-3 and takes the marker, the tile back on the display; else 3-3, a tie."""
-    e = engine(["great_britain", "france"], f"options.blockade_b_scope={scope}", rows=[UPPER, LOWER])
+    e, na = colonial_battle(f"options.blockade_b_scope={scope}", (2, 2), (2, 1))
     s = e.s
-    na = region(e, "north_america")
-    s.units[0, 0, na, ARMY], s.units[0, 0, na, FLEET] = 2, 2
-    s.units[0, 1, na, ARMY], s.units[0, 1, na, FLEET] = 2, 1
-    s.markers[0, 1, na] = 1
     give_tile(e, 0, "blockade")
     e.battle_dice[0] = Fixed([duel((1, 2), (1, 2)), duel((1, 1), (1, 2))])
     a = e.declare_attack(0, 0, na, ("player", 1), blockade=True)
@@ -82,12 +84,7 @@ def test_blockade_b_on_defence_and_against_a_neutral_soe_20_20(scope):
     """SOE-20.20 (b) "usable on defence", SOE-12.14: France wins the naval battle and is asked
     for Blockade (b) before the land dice only when every battle with support allows it; GB's
     fleet supports his attack on a neutral, +2 with Blockade only then."""
-    e = engine(["great_britain", "france"], f"options.blockade_b_scope={scope}", rows=[UPPER, LOWER])
-    s = e.s
-    na = region(e, "north_america")
-    s.units[0, 0, na, ARMY], s.units[0, 0, na, FLEET] = 1, 1
-    s.units[0, 1, na, ARMY], s.units[0, 1, na, FLEET] = 1, 2
-    s.markers[0, 1, na] = 1
+    e, na = colonial_battle(f"options.blockade_b_scope={scope}", (1, 1), (1, 2))
     give_tile(e, 1, "blockade")
     e.players[0][1].blockade = True
     e.battle_dice[0] = Fixed([duel((1, 2), (1, 2)), duel((1, 2), (1, 3))])       # France wins at sea 3-2
@@ -96,8 +93,7 @@ def test_blockade_b_on_defence_and_against_a_neutral_soe_20_20(scope):
     anywhere = scope == "any_support"
     assert a.support == -1 and a.blockade_b == ((1,) if anywhere else ())
     assert a.land_def.bonus == (2 if anywhere else 1)
-    e = engine(["great_britain", "france"], f"options.blockade_b_scope={scope}", rows=[UPPER, LOWER])
-    e.s.units[0, 0, na, ARMY], e.s.units[0, 0, na, FLEET] = 1, 1
+    e, na = colonial_battle(f"options.blockade_b_scope={scope}", (1, 1), (0, 0))
     token = e.neutral_tokens[na][0]
     e.s.token_state[0, token] = ON_MAP
     give_tile(e, 0, "blockade")
