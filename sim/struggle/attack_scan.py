@@ -165,7 +165,8 @@ class AttackScan:
                      neutral=int(max(self.tok_strength.max(), self.revolt_strength)) + 2,
                      att_bonus=2 * BONUS_CLIP + 1, att_naval_bonus=2 * BONUS_CLIP + 1)
         self.laws = law_table(e.comp.combat, tuple(radix[f] for f in CODED))
-        self.k = {name: e.k[name] for name in ("reserves", "army_training", "naval_training", "refuse_battle")}
+        self.k = {name: e.k[name] for name in ("reserves", "army_training", "naval_training", "refuse_battle",
+                                                      "banking")}
 
     def targets(self, players: list) -> list[list[tuple[int, tuple]]]:
         """Each player's attack candidates, as `Engine.attack_targets` lists them."""
@@ -274,8 +275,8 @@ class AttackScan:
             return out
         unrest_price = unrest_vp * np.where(x.unrest < budget, 1.0, 4.0)
         fee = np.array(fees, dtype=bool) * self.e.fee
-        short = np.maximum(0, fee - x.gold)                                 # borrowing (SOE-2.2)
-        fixed = np.where(fee > 0, gold_vp * fee + (-(-short // 2)) * unrest_price, 0.0)[c.b]
+        loans, _ = self.e.loans(fee - x.gold, x.dev_owned[np.arange(len(x.g)), x.p, self.k["banking"]] > 0)
+        fixed = np.where(fee > 0, gold_vp * fee + loans * self.e.borrow[2] * unrest_price, 0.0)[c.b]   # SOE-2.2
         per_loss = (unit_vp + unrest_price)[c.b]
         gain = self.gains(x, c)
         f = self.configurations(x, c)
