@@ -54,6 +54,16 @@ def number(value: float, digits: int = 4) -> str:
     return "\u2013" if value != value else f"{value:.{digits}f}"
 
 
+def sig(value: float, digits: int = 3) -> str:
+    """A number with `digits` significant digits (rates, values, prices); NaN as a dash."""
+    return "\u2013" if value != value else f"{value:.{digits}g}"
+
+
+def interval(low: float, high: float, digits: int = 3) -> str:
+    """A 95 % interval as [low, high] with `digits` significant digits."""
+    return f"[{sig(low, digits)}, {sig(high, digits)}]"
+
+
 def _cell(value: Any) -> str:
     if isinstance(value, float):
         return number(value)
