@@ -13,9 +13,13 @@ rotate over all seats, and every arm of a block shares its dice (sim.core.design
 The value of T is the paired difference force - ban in the focal seat's win rate and VP, with a
 95 % t interval over blocks. The value of one unit of each resource is (grant - base) / dose;
 the fair price of T in gold is its current cost in gold equivalents plus value / (value of one
-gold), with a bootstrap interval over blocks. The observational metric -- win rate of seats that
-own T vs those that do not, in the base arm -- is printed beside it and labelled biased: good
-players and good positions buy more tiles.
+gold), with a bootstrap interval over blocks -- given only where one gold is clearly worth
+something at the skill level (else "not identifiable at this skill level and sample size", with
+the blocks that would settle it), its verdict from the interval of fair price minus current
+cost (sim.core.causal.price_verdict). `by_asset` puts the skill levels side by side and flags an
+asset whose value changes sign between them as skill-dependent. The observational metric --
+win rate of seats that own T vs those that do not, in the base arm -- is printed beside it and
+labelled biased: good players and good positions buy more tiles.
 
 A game takes part through the asset interface of sim.core.contract: `INTERVENTIONS`
 (containing "force", "ban" and "grant_<resource>" keys), `asset_costs(data) -> {asset: {resource:
@@ -355,8 +359,14 @@ def plot_sweep(table: pd.DataFrame, path: Path) -> Path:
     ax.fill_between(table["value"], table["d_win_low"], table["d_win_high"], color="#a8dadc", alpha=.7)
     ax.plot(table["value"], table["d_win"], "o-", color="#1d3557")
     ax.axhline(0, color="grey", lw=1)
+    crossing_at = break_even(table)
+    if crossing_at == crossing_at:
+        ax.axvline(crossing_at, color="#e76f51", ls="--", lw=1)
+    ax.set_title(f"{table['tile'].iloc[0]} at skill level {table['strategy'].iloc[0]}: "
+                 + (f"break-even {crossing_at:.3g}" if crossing_at == crossing_at
+                    else "no break-even (no point differs from zero)"), fontsize=10)
     ax.set_xlabel(table["path"].iloc[0])
-    ax.set_ylabel("win rate: take at once - never")
+    ax.set_ylabel("win rate: take at once - never (95 % CI)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pandas as pd
 from scipy import stats
 
+from analyses import html
+
 ALPHA = 0.05
 PAGE_PX = 1120     # the widest an image is shown (the pages' 72rem column less its padding)
 MIN_PT = 9         # the smallest text a reader should meet, at display size
@@ -36,3 +38,10 @@ def font_pt(width_in: float, dpi: float) -> float:
     is at least MIN_PT at display size (images wider than PAGE_PX are shrunk to fit)."""
     shrink = min(1.0, PAGE_PX / (width_in * dpi))
     return MIN_PT * 96 / dpi / shrink
+
+
+def shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """A table for the page: float columns (rates, means) with 3 significant digits. The
+    cross-checks keep their full digits: there the small difference is the point."""
+    return frame.assign(**{c: [html.sig(v) for v in frame[c]] for c in frame.columns
+                           if pd.api.types.is_float_dtype(frame[c])})

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from analyses import html
-from analyses.odds import judged
+from analyses.odds import judged, shown
 from sim.acres import siege
 from sim.acres.components import SIDES, Acres, load, other
 from sim.core.metadata import result_metadata
@@ -72,7 +72,7 @@ def build(out_dir: Path, quick: bool = False):
                f"After each side recruits two Regular Infantry and a Leader, the best target is "
                f"{acres.location(top.location).name} for the {top.attacker} ({top.attacker_win:.0%}).")
     meta = result_metadata(acres.data, SEED, ASSUMED_PREFIXES, quick=quick, n_per_siege=n)
-    shown = ["scenario", "attacker", "location", "fort", "start_position", "attacker_win", "defender_win",
+    columns = ["scenario", "attacker", "location", "fort", "start_position", "attacker_win", "defender_win",
              "unresolved", "mean_turns", "n"]
     body = "".join([
         html.summary(summary),
@@ -96,7 +96,7 @@ def build(out_dir: Path, quick: bool = False):
         "a defender win after 1 turn means the opening left the marker on his side).</p>",
         html.figure("turns.png", "distribution of turns to resolution"),
         "<h2>All sieges</h2>",
-        html.table(table[shown].itertuples(index=False), shown),
+        html.table(shown(table[columns]).itertuples(index=False), columns),
         "<h2>Cross-check: bulk Monte Carlo against the exact state recursion</h2>",
         html.table(check.itertuples(index=False), list(check.columns)), verdict,
         "<p>Data: <a href=\"sieges.csv\">sieges.csv</a> (with 95 % Wilson intervals), "

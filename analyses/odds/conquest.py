@@ -11,7 +11,7 @@ import pandas as pd
 from matplotlib.colors import ListedColormap
 
 from analyses import html
-from analyses.odds import font_pt, judged
+from analyses.odds import font_pt, judged, shown
 from sim.conquest.combat import Army, LandBattle
 from sim.conquest.components import default_components
 from sim.conquest.land_bulk import simulate_land
@@ -105,7 +105,7 @@ def build(out_dir: Path, quick: bool = False):
         html.table(thresholds.itertuples(index=False), list(thresholds.columns)),
         "<h2>Naval battles (COE-15)</h2>",
         "<p>Two dice per galley, galley symbols hit (uncapped, COE-A17), at most three rounds.</p>",
-        html.table(naval.itertuples(index=False), list(naval.columns)),
+        html.table(shown(naval).itertuples(index=False), list(naval.columns)),
         "<h2>Cross-check: exact against bulk Monte Carlo</h2>",
         html.table(check.itertuples(index=False), list(check.columns)), verdict,
         "<p>Data: <a href=\"battles.csv\">battles.csv</a>, <a href=\"optimal_retreat.csv\">optimal_retreat.csv</a>, "

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from analyses import html
-from analyses.odds import font_pt, judged
+from analyses.odds import font_pt, judged, shown
 from sim.core.metadata import result_metadata
 from sim.core.montecarlo import run_blocks
 from sim.core.stats import binomial_se, wilson_interval
@@ -82,11 +82,11 @@ def build(out_dir: Path, quick: bool = False):
         f"<p>Equal armies; re-roll policy <code>{rules.reserves_policy}</code> "
         "(attacker re-rolls while not winning, defender while losing, only when a re-roll can change "
         "the result; turns alternate, attacker first).</p>",
-        html.table(reserves.itertuples(index=False), list(reserves.columns)),
+        html.table(shown(reserves).itertuples(index=False), list(reserves.columns)),
         "<h2>Sea movement (SOE-11)</h2>",
         "<p>One die per unit; on a 1 roll again: 1&ndash;2 destroyed, 3&ndash;4 back, 5&ndash;6 arrive "
         "(Navigation +2 on the re-roll). Units moved together roll independently.</p>",
-        html.table(seas.itertuples(index=False), list(seas.columns)),
+        html.table(shown(seas).itertuples(index=False), list(seas.columns)),
         "<h2>Cross-check: exact against bulk Monte Carlo</h2>",
         html.table(check.itertuples(index=False), list(check.columns)), verdict,
         "<p>Data: <a href=\"battles.csv\">battles.csv</a>, <a href=\"reserves.csv\">reserves.csv</a>, "

@@ -103,3 +103,11 @@ def test_plots_split_into_readable_figures(played, tmp_path):
     files = tv.plot_values(many, tmp_path / "values.png")
     assert len(files) == -(-many["tile"].nunique() // tv.ROWS_PER_FIGURE) and all(f.exists() for f in files)
     assert [f.name for f in tv.plot_prices(plain, tmp_path / "prices.png")] == ["prices.png"]
+
+
+def test_sweep_plot_states_the_break_even_or_its_absence(tmp_path):
+    """A sweep whose points all span zero has no break-even, and its plot says so."""
+    table = pd.DataFrame({"path": "tiles.good.cost_gold", "value": [0, 1, 2], "tile": "good", "strategy": "plain",
+                          "d_win": [0.02, 0.0, -0.02], "d_win_low": [-0.1, -0.1, -0.1], "d_win_high": [0.1, 0.1, 0.1]})
+    assert np.isnan(tv.break_even(table))
+    assert tv.plot_sweep(table, tmp_path / "sweep.png").stat().st_size > 0
