@@ -80,3 +80,22 @@ def test_no_break_even_when_no_sweep_point_differs_from_zero():
 def test_excludes_zero_means_one_side(centre, half):
     assert excludes_zero((centre - half, centre + half)) == (abs(centre) > half)
     assert not excludes_zero((np.nan, np.nan))
+
+
+LEVEL = st.tuples(st.floats(-1, 1), st.floats(0, 0.5), st.sampled_from(["under-priced", "fair", "over-priced",
+                                                                        NOT_IDENTIFIABLE]))
+
+
+@given(LEVEL, LEVEL)
+def test_sign_changes_are_symmetric_and_need_opposite_signs(a, b):
+    """Swapping the levels finds the same change; two levels of one sign never change sign."""
+    def level(t):
+        estimate, half, verdict = t
+        return estimate, (estimate - half, estimate + half), verdict
+
+    forward = sign_changes({"x": level(a), "y": level(b)})
+    backward = sign_changes({"y": level(b), "x": level(a)})
+    assert bool(forward) == bool(backward)
+    if a[0] * b[0] >= 0:
+        assert not forward
+    assert not sign_changes({"x": level(a), "y": level(a)})
