@@ -124,8 +124,8 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
             f"= {share['one_over_n']:.3g} because a shared first place counts as a win for every player sharing it "
             f"({100 * share['shared_games']:.3g} % of the games had one). Intervals are 95 % Wilson intervals at the "
             "<strong>effective sample size</strong> n / deff: games of a block share their dice, so they are not "
-            "independent, and the design effect deff (the variance of a level's block win counts over the "
-            "binomial variance) says how many seat-games count as one independent one. Seat intervals are wider "
+            "independent, and the design effect deff (the block-clustered variance of a win rate over the "
+            "binomial one, at least 1) says how many seat-games count as one independent one. Seat intervals are wider "
             "than power intervals when the dice of a block favour one seat in all its games.</p>",
             html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
     for key, label in (("by_power", "power"), ("by_seat", "seat"), ("by_strategy", "strategy")):
@@ -199,9 +199,9 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
     body += ([html.figure(f"{rel}/{f.name}", "fair price against current cost") for f in prices] if prices else
              ["<p>No fair price could be given at any skill level (see the value of gold below).</p>"])
     body.append("<h4>Verdicts by asset, skill levels side by side (sorted by mean effect)</h4>"
-                + html.table([(r["tile"], *[f"{html.sig(r[f'd_win {lv}'])} {_short(r[f'verdict {lv}'])}" for lv in levels],
-                               r["finding"] or "none", r["sign_changes"]) for _, r in assets.iterrows()],
-                             ["tile", *[f"{lv}: d win, verdict" for lv in levels], "finding", "sign changes"]))
+                + html.table([(r["tile"], *[_cell(r, lv) for lv in levels], r["finding"] or "none", r["sign_changes"])
+                              for _, r in assets.iterrows()],
+                             ["tile", *[f"{lv}: d win [95% CI], verdict" for lv in levels], "finding", "sign changes"]))
     for level, group in values.groupby("strategy", sort=False):
         group = group.set_index("tile").loc[[t for t in assets["tile"] if t in set(group["tile"])]].reset_index()
         body.append(f"<h4>Skill level {html_lib.escape(level)}: tile values</h4>" + _level_table(group))
@@ -245,6 +245,13 @@ def _measured(r: Any) -> str:
     return "no: the grant changed no game's winner" if r.ci_low == r.ci_high == 0 else "no"
 
 
+def _cell(asset: pd.Series, level: str) -> str:
+    """One asset at one level: its value with interval, and the price verdict or 'no price'."""
+    verdict = asset[f"verdict {level}"]
+    return (f"{html.sig(asset[f'd_win {level}'])} {html.interval(asset[f'low {level}'], asset[f'high {level}'])}, "
+            + ("no price" if verdict in ("", NOT_IDENTIFIABLE) else verdict))
+
+
 def _short(verdict: str) -> str:
     return "no price (not identifiable)" if verdict == NOT_IDENTIFIABLE else verdict
 
@@ -274,7 +281,8 @@ def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[st
         parts.append(f"No fair prices at {', '.join(unpriced)}: one gold is not clearly worth anything there "
                      f"({NOT_IDENTIFIABLE}).")
     rest = int((assets["finding"] == "").sum())
-    parts.append(f"{rest} other asset{'s are' if rest != 1 else ' is'} consistent with the current cost or not "
+    which = f"All {rest}" if rest == len(assets) else f"{rest} other"
+    parts.append(f"{which} asset{'s are' if rest != 1 else ' is'} consistent with the current cost or not "
                  "identifiable at every level." if rest else "")
     return " ".join(p for p in parts if p)
 

@@ -55,8 +55,11 @@ def number(value: float, digits: int = 4) -> str:
 
 
 def sig(value: float, digits: int = 3) -> str:
-    """A number with `digits` significant digits (rates, values, prices); NaN as a dash."""
-    return "\u2013" if value != value else f"{value:.{digits}g}"
+    """A number with `digits` significant digits (rates, values, prices); NaN as a dash, and
+    rounding noise of a zero (a mean of differences that cancel) as 0."""
+    if value != value:
+        return "\u2013"
+    return f"{0.0 if abs(value) < 1e-12 else value:.{digits}g}"
 
 
 def interval(low: float, high: float, digits: int = 3) -> str:

@@ -185,7 +185,8 @@ def by_asset(values: pd.DataFrame) -> pd.DataFrame:
         row: dict[str, Any] = {"tile": tile}
         for level in levels:
             r = at.get(level)
-            row[f"d_win {level}"] = r.d_win if r is not None else float("nan")
+            for name, column in (("d_win", "d_win"), ("low", "d_win_low"), ("high", "d_win_high")):
+                row[f"{name} {level}"] = getattr(r, column) if r is not None else float("nan")
             row[f"verdict {level}"] = getattr(r, "verdict", "") if r is not None else ""
         pairs = sign_changes({s: (r.d_win, (r.d_win_low, r.d_win_high), getattr(r, "verdict", ""))
                               for s, r in at.items()})
