@@ -367,6 +367,7 @@ def plot_sweep(table: pd.DataFrame, path: Path) -> Path:
                  + (f"break-even {crossing_at:.3g}" if crossing_at == crossing_at
                     else "no break-even (no point differs from zero)"), fontsize=10)
     ax.set_xlabel(table["path"].iloc[0])
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("win rate: take at once - never (95 % CI)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
