@@ -17,6 +17,7 @@ A flag is a statement a designer can act on.
 from __future__ import annotations
 
 import html as html_lib
+import math
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +25,8 @@ from typing import Any
 
 import pandas as pd
 
-from analyses import battle_odds, html
+from analyses import battle_odds, html, tournament
 from analyses import tile_value as tv
-from analyses import tournament
 from sim import games
 from sim.core import runner
 from sim.core.causal import NOT_IDENTIFIABLE
@@ -119,14 +119,14 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
     flags.to_csv(folder / "flags.csv", index=False)
     share = tournament.fair_share(results)
     body = [f"<h3>Win rates ({analysis.summary['games']} games, seats and powers rotated)</h3>",
-            f"<p>The dashed line is the <strong>fair share</strong> {share['share']:.3g}: all wins over all "
+            (f"<p>The dashed line is the <strong>fair share</strong> {share['share']:.3g}: all wins over all "
             f"seat-games, what every level would win if nothing mattered. It is above 1/{int(1 / share['one_over_n'])} "
             f"= {share['one_over_n']:.3g} because a shared first place counts as a win for every player sharing it "
             f"({100 * share['shared_games']:.3g} % of the games had one). Intervals are 95 % Wilson intervals at the "
             "<strong>effective sample size</strong> n / deff: games of a block share their dice, so they are not "
             "independent, and the design effect deff (the block-clustered variance of a win rate over the "
             "binomial one, at least 1) says how many seat-games count as one independent one. Seat intervals are wider "
-            "than power intervals when the dice of a block favour one seat in all its games.</p>",
+            "than power intervals when the dice of a block favour one seat in all its games.</p>"),
             html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
     for key, label in (("by_power", "power"), ("by_seat", "seat"), ("by_strategy", "strategy")):
         rows = [(name, v["n"], html.sig(v["deff"]), f"{v['n'] / v['deff']:.0f}", html.sig(v["win_rate"]),
@@ -180,7 +180,7 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
     files = tv.write_outputs(folder, values, resources)
     assets = tv.by_asset(values)
     body = ["<h3>Tile values and fair prices by skill level</h3>",
-            f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "
+            (f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "
             "the level; the tuned level appears once a tuned strategy exists). Causal value: the focal seat takes "
             "the tile at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
             f"{experiments[0].blocks} blocks per level. A fair price in gold = current cost in gold equivalents + "
@@ -192,7 +192,7 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
             "free. An asset whose value changes sign between levels (both intervals clear of zero on opposite "
             "sides, or opposite point estimates with differing verdicts) is <em>skill-dependent</em>: a "
             "statement about the players, not a balance finding. The observational column compares owners with "
-            "non-owners in unchanged games and is biased (strong positions buy more tiles).</p>"]
+            "non-owners in unchanged games and is biased (strong positions buy more tiles).</p>")]
     body += [html.figure(f"{rel}/{f.name}", "tile values by skill level, sorted by effect")
              for f in files if f.name.startswith("tile_values") and f.suffix == ".png"]
     prices = [f for f in files if f.name.startswith("fair_prices")]
@@ -240,7 +240,7 @@ def _measured(r: Any) -> str:
     """Whether a resource's value is clearly non-zero, and if not what would settle it."""
     if r.measured:
         return "yes"
-    if r.settle_blocks == r.settle_blocks:
+    if not math.isnan(r.settle_blocks):
         return f"no: about {int(r.settle_blocks)} blocks would settle its sign"
     return "no: the grant changed no game's winner" if r.ci_low == r.ci_high == 0 else "no"
 
@@ -269,8 +269,8 @@ def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[st
     for finding in ("under-priced", "over-priced", "mixed verdicts"):
         hits = assets[assets["finding"] == finding]
         if len(hits):
-            parts.append(f"{finding.capitalize()}: " + "; ".join(f"{r['tile']} ({verdicts(r)})" for _, r in hits.iterrows())
-                         + ".")
+            listed = "; ".join(f"{r['tile']} ({verdicts(r)})" for _, r in hits.iterrows())
+            parts.append(f"{finding.capitalize()}: {listed}.")
     dependent = assets[assets["skill_dependent"]]
     if len(dependent):
         parts.append("Skill-dependent (the value changes sign between levels; not a balance finding): "

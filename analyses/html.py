@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -57,7 +58,7 @@ def number(value: float, digits: int = 4) -> str:
 def sig(value: float, digits: int = 3) -> str:
     """A number with `digits` significant digits (rates, values, prices); NaN as a dash, and
     rounding noise of a zero (a mean of differences that cancel) as 0."""
-    if value != value:
+    if math.isnan(value):
         return "\u2013"
     return f"{0.0 if abs(value) < 1e-12 else value:.{digits}g}"
 

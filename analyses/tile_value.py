@@ -39,10 +39,10 @@ import pandas as pd
 
 from sim import games
 from sim.core import runner
+from sim.core.causal import (NOT_IDENTIFIABLE, SKILL_DEPENDENT, Effect, block_means, blocks_to_settle,
+                             bootstrap_means, cost_in_gold, crossing, excludes_zero, fair_price_statistic,
+                             paired_effect, percentile_interval, price_verdict, resource_rates, sign_changes)
 from sim.core.contract import has_assets
-from sim.core.causal import (NOT_IDENTIFIABLE, SKILL_DEPENDENT, Effect, block_means, bootstrap_means,
-                             blocks_to_settle, cost_in_gold, crossing, excludes_zero, fair_price_statistic, paired_effect, percentile_interval,
-                             price_verdict, resource_rates, sign_changes)
 from sim.core.design import Design
 from sim.core.errors import UserError, one_of
 from sim.core.stats import wilson_interval
@@ -299,8 +299,8 @@ def _forest(rows: Sequence[str], series: dict[str, pd.DataFrame], column: str, x
         part = frame.set_index("tile").reindex(rows)
         offset = (len(series) - 1) / 2 * width - k * width
         est, low, high = part[column], part[f"{column}_low"], part[f"{column}_high"]
-        ax.errorbar(est, y + offset, xerr=[(est - low).clip(lower=0), (high - est).clip(lower=0)], fmt="o", ms=4, capsize=2,
-                    color=LEVEL_COLOURS[k % len(LEVEL_COLOURS)], label=level)
+        ax.errorbar(est, y + offset, xerr=[(est - low).clip(lower=0), (high - est).clip(lower=0)], fmt="o", ms=4,
+                    capsize=2, color=LEVEL_COLOURS[k % len(LEVEL_COLOURS)], label=level)
     for name, values in (marks or {}).items():
         ax.plot(values.reindex(rows), y, "|", color="black", ms=12, mew=2, label=name)
     ax.axvline(0, color="grey", lw=1)
@@ -361,10 +361,10 @@ def plot_sweep(table: pd.DataFrame, path: Path) -> Path:
     ax.plot(table["value"], table["d_win"], "o-", color="#1d3557")
     ax.axhline(0, color="grey", lw=1)
     crossing_at = break_even(table)
-    if crossing_at == crossing_at:
+    if not np.isnan(crossing_at):
         ax.axvline(crossing_at, color="#e76f51", ls="--", lw=1)
     ax.set_title(f"{table['tile'].iloc[0]} at skill level {table['strategy'].iloc[0]}: "
-                 + (f"break-even {crossing_at:.3g}" if crossing_at == crossing_at
+                 + (f"break-even {crossing_at:.3g}" if not np.isnan(crossing_at)
                     else "no break-even (no point differs from zero)"), fontsize=10)
     ax.set_xlabel(table["path"].iloc[0])
     ax.xaxis.get_major_locator().set_params(integer=True)
