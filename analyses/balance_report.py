@@ -32,6 +32,7 @@ from sim.core import runner
 from sim.core.causal import NOT_IDENTIFIABLE
 from sim.core.contract import has_assets
 from sim.core.design import balanced
+from sim.core.errors import UserError
 from sim.core.metadata import code_version
 
 BAND = 0.05
@@ -97,9 +98,12 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
     """One tile-value experiment per skill level, every request checked before anything runs."""
     costs = engine.asset_costs(data)
     tiles = size.tiles or tuple(sorted(costs))
+    levels = skill_levels(engine, size.tile_strategies)
+    if not levels:
+        raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
+                        f"allowed: {', '.join(engine.INFO.strategies)}")
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
-                                 seed=size.seed, grants=dict(engine.GRANTS))
-                   for s in skill_levels(engine, size.tile_strategies)]
+                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in levels]
     for experiment in experiments:
         tv.check(engine, experiment, data)
     return experiments
@@ -120,9 +124,11 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
     share = tournament.fair_share(results)
     body = [f"<h3>Win rates ({analysis.summary['games']} games, seats and powers rotated)</h3>",
             (f"<p>The dashed line is the <strong>fair share</strong> {share['share']:.3g}: all wins over all "
-            f"seat-games, what every level would win if nothing mattered. It is above 1/{int(1 / share['one_over_n'])} "
-            f"= {share['one_over_n']:.3g} because a shared first place counts as a win for every player sharing it "
-            f"({100 * share['shared_games']:.3g} % of the games had one). Intervals are 95 % Wilson intervals at the "
+            f"seat-games, what every level would win if nothing mattered. "
+            + (f"It is above 1/{round(1 / share['one_over_n'])} = {share['one_over_n']:.3g} because a shared first "
+               f"place counts as a win for every player sharing it ({100 * share['shared_games']:.3g} % of the games "
+               "had one). " if share["shared_games"] else "It equals 1/N: no game had a shared first place. ")
+            + "Intervals are 95 % Wilson intervals at the "
             "<strong>effective sample size</strong> n / deff: games of a block share their dice, so they are not "
             "independent, and the design effect deff (the block-clustered variance of a win rate over the "
             "binomial one, at least 1) says how many seat-games count as one independent one. Seat intervals are wider "
