@@ -133,3 +133,21 @@ def test_imbalance_flags_use_the_band_and_family_wise_correction():
     wide = imbalance_flags(table, band=0.2, factors=("power",)).set_index("level")
     assert exact.loc["b", "flag"] == "too weak" and wide.loc["b", "flag"] == ""
     assert wide.loc["a", "flag"] == "too strong"
+
+
+def test_tiles_section_prices_where_gold_is_worth_something(tmp_path):
+    """On the synthetic tile game (known answers) both skill levels price the tiles: the page
+    shows fair price against current cost, and the summary names each tile once with its
+    verdict per level."""
+    from analyses import tile_value as tv
+    from analyses.balance_report import tiles_section
+    from sim import games
+
+    engine = games.load("tilegame")
+    experiments = [tv.Experiment(game="tilegame", strategy=s, tiles=("good", "dud"), players=4, blocks=60, seed=11,
+                                 grants=dict(engine.GRANTS)) for s in ("plain", "random")]
+    body, summary = tiles_section(engine, None, experiments, ReportSize(jobs=1), tmp_path, "tiles")
+    page = "".join(body)
+    assert "tiles/fair_prices.png" in page and (tmp_path / "fair_prices.png").exists()
+    assert "good (plain: under-priced, random: under-priced)" in summary
+    assert "dud (plain: over-priced, random: over-priced)" in summary and summary.count("good") == 1
