@@ -25,6 +25,7 @@ from sim.struggle.scripted_passes import (FocusRegions, may_build, may_buy_a_til
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, MAX_SEATS, N_REGIONS
 from sim.struggle.tiles import NON_STACKING
 
+COMPANY = "company"      # a priority-list entry: the first company tile on offer that repays its price
 FLEET_TILES = ("naval_training", "navigation", "blockade")          # need fleets on the map to act
 ARMY_TILES = ("army_training", "reserves", "war_office", "refuse_battle", "surprise_attack")   # need a stack of armies
 
@@ -38,7 +39,7 @@ class ScriptedWork:
     def __init__(self, engine) -> None:
         self.e = engine
         self.attack_scan = AttackScan(engine)
-        self.columns: dict[int, tuple] = {}                 # id(parameter table) -> (table, *strategystrategy_columns(...))
+        self.columns: dict[int, tuple] = {}                 # id(parameter table) -> (table, *strategy_columns(...))
         self.turn: tuple[list, list] | None = None          # (players of the turn, the scripted ones)
         self.rows: np.ndarray | None = None                 # (B, seats, ROW + tiles) parameter rows
         self.threats: tuple | None = None                   # ((war, slot), auction threats)
@@ -250,6 +251,11 @@ class ScriptedPlayer(ScriptedAuction, Player):
         gold = int(s.gold[g, p])
         owned = s.dev_owned[g, p].tolist()
         for name in self.q["tiles"]:
+            if name == COMPANY:
+                company = self.choose_company([i for what, i in options if what == "company"], gold)
+                if company is not None:
+                    return company
+                continue
             k = devs.get(name)
             if k is None or owned[k] >= (1 if name in NON_STACKING else self.q["max_copies"]):
                 continue
@@ -258,16 +264,23 @@ class ScriptedPlayer(ScriptedAuction, Player):
             if name in ("pirates", "slave_revolt"):
                 return Buy("dev", k, self.raid_target(name, choices))
             return Buy("dev", k)
-        companies = [i for what, i in options if what == "company"]
-        if companies and s.war >= self.q["company_from_war"]:
-            most = np.where(e.t.company_regions, s.markers[g, p], 0).max(axis=1).tolist()   # markers it pays for
-            for i in companies:
-                cost = e.company_gold[i]
-                if most[i] * (e.wars - s.war + 1) > cost and cost <= gold - self.q["gold_reserve"]:
-                    return Buy("company", i)
         i = self.wanted_alliance([i for what, i in options if what == "alliance"])
         if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
             return Buy("alliance", i)
+        return None
+
+    def choose_company(self, companies: list[int], gold: int) -> Buy | None:
+        """SOE-21 / SOE-23.2: from `company_from_war`, the first company tile on offer whose
+        collections for the wars left (1 gold per marker in its best region) repay its price."""
+        e, g, p = self.e, self.g, self.p
+        s = e.view
+        if not companies or s.war < self.q["company_from_war"]:
+            return None
+        most = np.where(e.t.company_regions, s.markers[g, p], 0).max(axis=1).tolist()   # markers it pays for
+        for i in companies:
+            cost = e.company_gold[i]
+            if most[i] * (e.wars - s.war + 1) > cost and cost <= gold - self.q["gold_reserve"]:
+                return Buy("company", i)
         return None
 
     def tile_is_useful(self, name: str, k: int, choices: Choices) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.data import DataError
 from sim.struggle.attack_scan import PARAMS, Batch, unrest_budget
 from sim.struggle.state import N_REGIONS
 
@@ -105,5 +106,8 @@ def strategy_columns(t, params: dict) -> tuple[np.ndarray, list[float], np.ndarr
     one 0/1 column per development tile on its priority list); shared, read-only."""
     weight = np.array([params["europe_weight"] if t.europe[r] else params["colonial_weight"] for r in range(N_REGIONS)])
     wanted = set(params["tiles"])
+    unknown = sorted(wanted - set(t.dev) - {"company"})
+    if unknown:
+        raise DataError(f"strategies: tiles {unknown} are not development tiles; allowed: {', '.join(t.dev)}, company")
     row = np.array([params[name] for name in ROW] + [name in wanted for name in t.dev], dtype=float)
     return weight, weight.tolist(), row

@@ -92,3 +92,12 @@ def test_armies_spread_off_a_big_stack_rather_than_pass_soe_10():
                for kind, src, dst in move.moves)
     stack_in(region, player.q["spread_from"] - 1)
     assert player.choose_spread(Choices(e, g, p)) is None
+
+
+def test_a_strategy_naming_an_unknown_tile_is_a_data_error():
+    from sim.core.data import DataError
+    from sim.struggle.scripted_passes import strategy_columns
+    e = engine()
+    params = {**e.players[0][0].q, "tiles": ["navigation", "frobnicate", "company"]}
+    with pytest.raises(DataError, match="frobnicate"):
+        strategy_columns(e.t, params)
