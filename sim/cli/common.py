@@ -17,30 +17,22 @@ from sim.core.random import MAX_SEED
 
 def int_in(low: int | None = None, high: int | None = None, name: str = "value"):
     """An argparse type: an integer inside [low, high], with a one-line error otherwise."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{value} is out of range; {allowed_range(low, high)}")
-        return value
-
-    parse.__name__ = name
-    return parse
+    return _number_in(int, "an integer", low, high, name)
 
 
 def real_in(low: float | None = None, high: float | None = None, name: str = "value"):
     """An argparse type: a finite number inside [low, high] (no nan, no inf)."""
+    return _number_in(float, "a number", low, high, name)
 
+
+def _number_in(convert: Callable[[str], float], what: str, low: float | None, high: float | None, name: str):
     def parse(text: str) -> float:
         try:
-            value = float(text)
+            value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
         if not math.isfinite(value) or (low is not None and value < low) or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{text} is out of range; {allowed_range(low, high)}")
+            raise argparse.ArgumentTypeError(f"{value} is out of range; {allowed_range(low, high)}")
         return value
 
     parse.__name__ = name
@@ -128,7 +120,7 @@ def out_file(*suffixes: str):
         path = _given_path(text)
         if suffixes and not text.endswith(suffixes):
             raise argparse.ArgumentTypeError(f"{text!r}: use a {' or '.join(suffixes)} file name")
-        if path.is_dir():
+        if path.is_dir() or text.endswith(("/", os.sep)):
             raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name")
         _folder_must_exist(path.parent, text)
         return path

@@ -54,16 +54,16 @@ def command(args: argparse.Namespace) -> int:
     strategies = args.strategy or [engine.INFO.default_strategy]
     experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
                                  blocks=args.blocks, seed=args.seed,
-                                 grants={} if args.no_prices or args.sweep else dict(engine.GRANTS),
+                                 grants={} if args.no_prices or args.sweep is not None else dict(engine.GRANTS),
                                  overrides=tuple(args.overrides), variants=tuple(args.variants)) for s in strategies]
     for experiment in experiments:
         tv.check(engine, experiment, data)
-    if args.sweep:
+    if args.sweep is not None:
         path, values = tv.parse_sweep(args.sweep)
         check_sweep(args.tv_game, data, path, values)
     provenance = {"seed": args.seed, "blocks": args.blocks, "players": args.players, "strategies": strategies,
                   **runner.provenance(data, engine)}
-    if args.sweep:
+    if args.sweep is not None:
         table = tv.sweep(experiments[0], path, values, jobs=args.jobs, quiet=args.quiet)
         crossing = tv.break_even(table)
         if args.out:
