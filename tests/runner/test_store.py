@@ -16,6 +16,7 @@ from hypothesis import given, settings, strategies as st
 from sim.cli import main
 from sim.core.errors import UserError
 from sim.core.store import RunStore
+from tests.cli import exit_code
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGS = ["--players", "2", "--strategies", "strong,random", "--games", "320", "--seed", "9",
@@ -72,10 +73,11 @@ def test_resume_refuses_a_foreign_or_corrupt_folder(tmp_path, capsys):
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "manifest.json").write_text("{not json")
     for folder in ("empty", "other", "broken", "missing"):
-        assert main(["tournament", "toy", "--resume", str(tmp_path / folder)]) == 2
-        assert main(["analyse", str(tmp_path / folder)]) == 2
+        assert exit_code(["tournament", "toy", "--resume", str(tmp_path / folder)]) == 2
+        assert exit_code(["analyse", str(tmp_path / folder)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 8 and all(line.startswith("empires: error: ") for line in err)
+    assert len(err) == 8 and all(line.startswith("empires") and ": error: " in line for line in err)
+    assert sum("folder" in line and "does not exist" in line for line in err) == 2   # "missing", by argparse
 
 
 def test_a_damaged_part_or_another_game_is_refused(tmp_path, capsys):
