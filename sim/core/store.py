@@ -59,6 +59,7 @@ def staged_folder(out: Path) -> Iterator[Path]:
     The swap is two renames in the same parent folder (`out` to an old name, the new folder to
     `out`), then the old folder is removed."""
     out = out.absolute()
+    _recover(out)
     new = out.with_name(f".{out.name}.new-{os.getpid()}")
     shutil.rmtree(new, ignore_errors=True)
     new.mkdir()
@@ -68,6 +69,30 @@ def staged_folder(out: Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(new, ignore_errors=True)
         raise
+
+
+def _recover(out: Path) -> None:
+    """Tidy what a killed build (SIGKILL, power loss) left beside `out`: its unfinished folder is
+    removed; had it died between the two renames of the swap, its old folder is put back."""
+    for kind in ("new", "old"):
+        for left in out.parent.glob(f".{out.name}.{kind}-*"):
+            pid = left.name.rsplit("-", 1)[1]
+            if not pid.isdigit() or _alive(int(pid)):
+                continue
+            if kind == "old" and not out.exists():
+                os.rename(left, out)
+            else:
+                shutil.rmtree(left, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _files(folder: Path) -> list[str]:
