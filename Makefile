@@ -1,5 +1,6 @@
 # Two commands on a fresh machine: `make report` and `make test` (see README.md).
 PYTHON ?= python3
+REPORT_ARGS ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 report: $(STAMP)
-	$(BIN)/empires report --out reports
+	$(BIN)/empires report --out reports $(REPORT_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider

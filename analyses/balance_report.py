@@ -18,16 +18,19 @@ A flag is a statement a designer can act on.
 
 from __future__ import annotations
 
+import hashlib
 import html as html_lib
+import json
 import math
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from analyses import battle_odds, html, tournament
+from analyses import battle_odds, headline, html, tournament
 from analyses import tile_value as tv
 from sim import games
 from sim.core import runner
@@ -36,6 +39,7 @@ from sim.core.contract import has_assets
 from sim.core.design import balanced
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
+from sim.core.store import staged_folder
 
 BAND = 0.05
 DEFAULT = "<default>"   # in a skill list: the game's default scripted strategy
@@ -56,6 +60,8 @@ class ReportSize:
     seed: int = 1
     jobs: int = 2
     quick: bool = False
+    overrides: tuple[str, ...] = ()       # `--set PATH=VALUE` for the games the report plays
+    variants: tuple[str, ...] = ()        # `--variant FILE.toml`, applied before the overrides
 
 
 @dataclass
@@ -105,7 +111,8 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
         raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
                         f"allowed: {', '.join(engine.INFO.strategies)}")
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
-                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in levels]
+                                 seed=size.seed, grants=dict(engine.GRANTS), overrides=size.overrides,
+                                 variants=size.variants) for s in levels]
     for experiment in experiments:
         tv.check(engine, experiment, data)
     return experiments
@@ -308,7 +315,7 @@ class Playable:
 def prepare(game: str, size: ReportSize) -> Playable:
     """Load and check everything a playable game's section needs, so bad input fails at once."""
     engine = games.load(game)
-    data = games.load_data(game, engine)
+    data = games.load_data(game, engine, size.overrides, size.variants)
     experiments = tile_experiments(game, engine, data, size) if has_assets(engine) else []
     return Playable(engine, data, tournament_plan(game, engine, data, size), experiments)
 
@@ -330,6 +337,7 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
                                        f"{game}/tiles")
             body += part
             summaries.append(text)
+        write_headline(game, results, out / game, report_provenance(size, {game: playable})[game])
     else:
         from sim.core.data import load_game_data
         data = load_game_data(game)
@@ -340,46 +348,91 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     return Section(game, games.title(game), " ".join(summaries), body)
 
 
-SETTING_LABELS = {"games": "tournament games per playable game", "players": "players per game",
-                  "tile_blocks": "paired blocks per tile-value experiment", "tiles": "tiles measured",
-                  "tile_strategies": "skill levels of the tile values", "seed": "root seed",
-                  "jobs": "worker processes", "quick": "small odds grids"}
-
-
-def settings_table(size: ReportSize) -> str:
-    """The report's settings as a two-column table (lists joined, None as 'every tile')."""
-    def shown(name: str, value: Any) -> str:
-        if value is None:
-            return "every tile"
-        if name == "tile_strategies":
-            return ", ".join(value) + f" ({DEFAULT}: the game's default strategy, where present)"
-        return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
-
-    return "<h2>Settings</h2>" + html.table([(SETTING_LABELS.get(k, k), shown(k, v)) for k, v in size.__dict__.items()],
-                                            ["setting", "value"])
-
-
 def say(message: str) -> None:
-    """Progress of a long report on stderr (the runner adds a progress bar on a terminal)."""
+    """Progress of a long report on stderr (the runner adds a bar on a terminal, ETA lines in a log)."""
     print(f"report: {message}", file=sys.stderr, flush=True)
 
 
-def build_report(out: Path, size: ReportSize) -> Path:
-    """Write `out/index.html` with every game's section; return its path."""
+def file_hash(path: str | Path) -> str:
+    """SHA-256 (first 16 hex digits) of a file's bytes: which variant file exactly was used."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def report_provenance(size: ReportSize, playable: dict[str, Playable]) -> dict[str, dict[str, Any]]:
+    """Per played game: seed, settings, overrides, variant files with their hashes, code and engine
+    versions, rules edition and data hash."""
+    settings = {k: v for k, v in size.__dict__.items() if k not in ("overrides", "variants")}
+    variants = {str(v): file_hash(v) for v in size.variants}
+    out = {}
+    for game, p in playable.items():
+        prov = runner.provenance(p.data, p.engine)
+        out[game] = {"seed": size.seed, "settings": settings, "overrides": prov["overrides"], "variants": variants,
+                     **{k: prov[k] for k in ("code_version", "engine_version", "rules_edition", "data_hash")}}
+    return out
+
+
+def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
+    """The box at the top of the index: what was run, on which rules, with which code."""
+    rows = [("games per tournament", size.games), ("players", size.players),
+            ("tile blocks per experiment", size.tile_blocks), ("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
+            ("skill levels", ", ".join(size.tile_strategies) + f" ({DEFAULT}: the game's default strategy, where present)"),
+            ("seed", size.seed), ("worker processes", size.jobs)]
+    for game, prov in report_provenance(size, playable).items():
+        title = games.title(game)
+        changes = [f"{k} = {v}" for k, v in prov["overrides"].items()]
+        rows += [(f"{title}: rules", "default rules" if not changes else "variant: " + "; ".join(changes)),
+                 (f"{title}: variant files", ", ".join(f"{f} (sha256 {h})" for f, h in prov["variants"].items()) or "none"),
+                 (f"{title}: data hash, rules edition", f"{prov['data_hash']}, {prov['rules_edition']}"),
+                 (f"{title}: engine version", prov["engine_version"])]
+    rows.append(("code version", code_version()))
+    return ('<div class="prov"><strong>What this report is of</strong>'
+            + html.table(rows, ["setting", "value"])
+            + "<p>Overrides and variant files apply to the games the report plays; the odds pages use each "
+              "game's default data.</p></div>")
+
+
+def write_headline(game: str, results: pd.DataFrame, folder: Path, provenance: dict[str, Any]) -> Path:
+    """`<game>/headline.json`: the section's headline numbers with intervals, for `--compare`."""
+    def table(name: str) -> pd.DataFrame | None:
+        path = folder / "tiles" / name
+        return pd.read_csv(path) if path.exists() else None
+
+    rows = headline.numbers(results, table("tile_values.csv"), table("resource_values.csv"))
+    return headline.write(folder, game, games.title(game), rows, provenance)
+
+
+def comparison(base_dir: Path, base: dict[str, dict], out: Path) -> str:
+    """Write compare.html and compare.json into the report folder; the index's link to them."""
+    comparisons = {}
+    for game, old in base.items():
+        new = json.loads((out / game / headline.FILE).read_text("utf-8"))
+        comparisons[game] = (old, new, headline.compare(old, new))
+    (out / "compare.html").write_text(headline.page(base_dir, comparisons), encoding="utf-8")
+    (out / "compare.json").write_text(json.dumps({"base": str(base_dir), "games": {
+        g: {"base": headline.settings_line(b), "new": headline.settings_line(n), "rows": rows}
+        for g, (b, n, rows) in comparisons.items()}}, indent=2) + "\n", encoding="utf-8")
+    return f'<p><a href="compare.html">Headline numbers against the report in {html_lib.escape(str(base_dir))}</a></p>'
+
+
+def build_report(out: Path, size: ReportSize, compare_with: Path | None = None) -> Path:
+    """Write `out/index.html` with every game's section; return its path. Everything is checked
+    first; the report is built in a temporary folder beside `out` and swapped in when complete."""
     playable = {game: prepare(game, size) for game in games.names() if game in games.PACKAGES}
-    out.mkdir(parents=True, exist_ok=True)
-    say("odds pages")
-    pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(out, quick=size.quick)}
-    sections = [game_section(game, pages.get(game), size, out, playable.get(game))
-                for game in games.PACKAGES if game in pages or game in playable]
-    toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
-    body = [html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "
-                         "tile values and fair prices, flagged imbalances, and the assumptions behind them."),
-            settings_table(size), f"<ul>{toc}</ul>"]
-    for s in sections:
-        body.append(f'<h2 id="{s.game}">{html_lib.escape(s.title)}</h2>{html.summary(s.summary)}' + "".join(s.body))
-    index = out / "index.html"
-    tmp = index.with_suffix(".tmp")
-    tmp.write_text(html.page("empires-lab balance report", "\n".join(body)), encoding="utf-8")
-    tmp.replace(index)
-    return index
+    base = headline.read_report(compare_with, tuple(playable)) if compare_with is not None else None
+    with staged_folder(out) as folder:
+        started = time.monotonic()
+        say("odds pages")
+        pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(folder, quick=size.quick)}
+        say(f"odds pages done in {time.monotonic() - started:.0f}s")
+        sections = [game_section(game, pages.get(game), size, folder, playable.get(game))
+                    for game in games.PACKAGES if game in pages or game in playable]
+        toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
+        body = [provenance_header(size, playable),
+                html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "
+                             "tile values and fair prices, flagged imbalances, and the assumptions behind them."),
+                comparison(compare_with, base, folder) if base is not None else "", f"<ul>{toc}</ul>"]
+        for s in sections:
+            body.append(f'<h2 id="{s.game}">{html_lib.escape(s.title)}</h2>{html.summary(s.summary)}' + "".join(s.body))
+        (folder / "index.html").write_text(html.page("empires-lab balance report", "\n".join(body)), encoding="utf-8")
+        say(f"report done in {time.monotonic() - started:.0f}s")
+    return out / "index.html"

@@ -18,9 +18,16 @@ code{background:#f2f2f2;padding:0 .2rem}
 """
 
 
+# The page icon, inline so that a page in any folder finds it (a browser asks for /favicon.ico otherwise).
+FAVICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+           "%3Crect width='16' height='16' rx='3' fill='%231d3557'/%3E"
+           "%3Cpath d='M4 12V4h7M4 8h5' stroke='white' stroke-width='2' fill='none'/%3E%3C/svg%3E")
+
+
 def page(title: str, body: str) -> str:
     """A complete standalone HTML page."""
     return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<link rel=\"icon\" href=\"{FAVICON}\">"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
             f"<body>\n<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
 

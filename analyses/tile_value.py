@@ -62,6 +62,7 @@ class Experiment:
     seed: int
     grants: dict[str, int] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()        # variant files, applied before the overrides
 
     def lineups(self) -> dict[str, tuple[str, ...]]:
         """Arm label -> lineup (seat 0 is the focal seat; the design rotates it over seats)."""
@@ -102,7 +103,7 @@ def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str,
 def run_experiment(experiment: Experiment, jobs: int = 1, quiet: bool = True) -> pd.DataFrame:
     """Play every arm; one row per game and seat, with `arm_label` and `focal` columns."""
     engine = games.load(experiment.game)
-    data = games.load_data(experiment.game, engine, experiment.overrides)
+    data = games.load_data(experiment.game, engine, experiment.overrides, experiment.variants)
     check(engine, experiment, data)
     arms = experiment.lineups()
     design = Design(powers=tuple(engine.INFO.powers), lineups=tuple(arms.values()))
@@ -260,7 +261,7 @@ def sweep(experiment: Experiment, path: str, values: Sequence[int], jobs: int = 
         raise UserError("--sweep measures one tile; name it with --tiles TILE")
     engine = games.load(experiment.game)
     for value in values:                  # every value is checked before any game is played
-        games.load_data(experiment.game, engine, (*experiment.overrides, f"{path}={value}"))
+        games.load_data(experiment.game, engine, (*experiment.overrides, f"{path}={value}"), experiment.variants)
     rows = []
     for value in values:
         run = Experiment(**{**experiment.__dict__, "grants": {}, "overrides": (*experiment.overrides, f"{path}={value}")})

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from sim import games
 from sim.cli import main
+from tests.cli import exit_code
 from sim.core.design import rotation
 from tests.analyses import tilegame
 from tests.runner import toygame
@@ -77,6 +78,7 @@ def test_play_jobs_1_and_2_give_identical_tables(tmp_path, capsys):
 
 def test_play_out_writes_the_table_and_its_provenance(tmp_path, capsys):
     out = tmp_path / "sub" / "r.csv"
+    out.parent.mkdir()                  # the folder must exist: play creates no folders
     payload = run_json(capsys, ["play", "tilegame", "--games", "5", "--seed", "6", "--strategies",
                                 "plain+grant_gold=3,random", "--out", str(out), "--json"])
     df = pd.read_csv(out)
@@ -120,7 +122,7 @@ def test_replay_of_a_tilegame_log_shows_every_game(tmp_path, capsys):
     (["play", "toy", "--strategies", "strong,genius"], "strategy 'genius' is unknown"),
     (["play", "toy", "--strategies", "strong+force=x"], "intervention 'force' is unknown; allowed: none"),
     (["play", "tilegame", "--strategies", "plain+nope=1"], "intervention 'nope' is unknown"),
-    (["play", "toy", "--strategies", " , "], "name at least one of random"),
+    (["play", "toy", "--strategies", " , "], "is empty; give STRATEGY[,STRATEGY...]; allowed: random"),
     (["play", "toy", "--set", "a.b=1"], "has no component data"),
     (["play", "toy", "--out", "r.txt"], ".parquet or .csv"),
     (["play", "ghost"], "not available yet"),
@@ -130,7 +132,7 @@ def test_bad_input_is_one_line_exit_2_and_plays_nothing(argv, message, tmp_path,
     monkeypatch.chdir(tmp_path)
     games.register("ghost", "sim.ghost_engine_not_written")
     try:
-        assert main(argv + (["--log", "g.jsonl"] if argv[0] == "play" else [])) == 2
+        assert exit_code(argv + (["--log", "g.jsonl"] if argv[0] == "play" else [])) == 2
     finally:
         games._REGISTRY.pop("ghost")
     err = capsys.readouterr().err.strip()

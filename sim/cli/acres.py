@@ -10,8 +10,8 @@ import numpy as np
 from sim.acres import scoring, siege
 from sim.acres.components import SIDES, Acres, load, other
 from sim.cli import game_kinds
-from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts,
-                            print_table)
+from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, flagged, int_in, key_counts,
+                            name_list, print_table)
 from sim.core.errors import UserError
 from sim.core.metadata import result_metadata
 
@@ -64,17 +64,18 @@ def build_setup(args: argparse.Namespace, acres: Acres) -> siege.SiegeSetup:
     decks = {}
     for side in SIDES:
         base = getattr(args, f"{side}_deck")
-        counts = (_deck_counts(acres, side, base) if base is not None
+        counts = (_deck_counts(acres, side, base, f"--{side}-deck") if base is not None
                   else acres.starting_deck(side).as_dict())
         extra = getattr(args, f"{side}_add")
-        for cid, n in (_deck_counts(acres, side, extra) if extra else {}).items():
+        for cid, n in (_deck_counts(acres, side, extra, f"--{side}-add") if extra else {}).items():
             counts[cid] = counts.get(cid, 0) + n
         decks[side] = acres.deck(side, counts)
         if decks[side].size == 0:
             raise UserError(f"--{side}-deck: the {side} deck is empty; give at least one card")
     money = {s: getattr(args, f"{s}_money") for s in SIDES if getattr(args, f"{s}_money") is not None}
-    policy = siege.parse_policy(args.policy)
-    defender_policy = siege.parse_policy(args.defender_policy) if args.defender_policy else None
+    policy = flagged("--policy", siege.parse_policy, args.policy)
+    defender_policy = (flagged("--defender-policy", siege.parse_policy, args.defender_policy)
+                       if args.defender_policy is not None else None)
     return siege.make_setup(acres, args.location, args.attacker, decks, policy, defender_policy,
                             fort=True if args.fort else None, money=money, max_turns=args.max_turns)
 
@@ -99,8 +100,8 @@ def check_target(acres: Acres, location: str, attacker: str, owner: str | None) 
                     f"a neutral location the {defender} settled, or --owner {defender} for one they took")
 
 
-def _deck_counts(acres: Acres, side: str, text: str) -> dict[str, int]:
-    counts = key_counts(text, acres.cards[side], f"{side} card")
+def _deck_counts(acres: Acres, side: str, text: str, flag: str) -> dict[str, int]:
+    counts = key_counts(text, acres.cards[side], f"{side} card", flag)
     return {acres.card(side, k).id: v for k, v in counts.items()}
 
 
@@ -156,7 +157,7 @@ def _final_parser(p: argparse.ArgumentParser) -> None:
 
 def _holdings(text: str, side: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    for item in filter(None, (s.strip() for s in text.split(","))):
+    for item in (name_list(text, f"--{side}", "LOCATION=village|town") if text.strip() else []):
         key, sep, piece = item.partition("=")
         if not sep or not key.strip():
             raise UserError(f"--{side} {item!r} is malformed; use LOCATION=village|town[,...]")
@@ -170,7 +171,8 @@ def final_command(args: argparse.Namespace) -> int:
     acres = load(args.overrides, args.variants)
     control, town = scoring.position(acres, {s: _holdings(getattr(args, s), s) for s in SIDES})
     captured = np.array([[[c.get("cubes", 0), c.get("discs", 0)] for c in
-                          (key_counts(getattr(args, f"{s}_captured"), ("cubes", "discs"), "piece") for s in SIDES)]])
+                          (key_counts(getattr(args, f"{s}_captured"), ("cubes", "discs"), "piece", f"--{s}-captured")
+                           for s in SIDES)]])
     r = scoring.final_scores(scoring.location_vp(acres), control[None], town[None], captured, acres.rules.scoring)
     payload = {side: {"locations": int(r["location"][0, i]), "captures": int(r["captures"][0, i]),
                       "total": int(r["total"][0, i])} for i, side in enumerate(SIDES)}

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from sim import games
 from sim.cli import game_verb
-from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
-from sim.core.errors import require
-from sim.core.seating import parse_strategy
+from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, out_folder, print_table
+from sim.cli.play import lineup, player_count
 
 TEXT = "audit the scripted players: calibration of their forecasts, coverage, idleness, waste"
 
@@ -22,7 +20,7 @@ def register(groups: dict) -> None:
                                                                      "(default: the game's default lineup)")
         parser.add_argument("--players", type=int_in(name="players"), help="players per game (default: the lineup's)")
         parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=200)
-        parser.add_argument("--out", type=Path, help="folder for audit.json, the plots and index.html")
+        parser.add_argument("--out", type=out_folder, help="folder for audit.json, the plots and index.html")
         add_seed(parser)
         add_overrides(parser)
         add_json(parser)
@@ -36,14 +34,8 @@ def command(args: argparse.Namespace) -> int:
     engine = games.load(args.game)
     audit.require_audit(engine)
     info = engine.INFO
-    strategies = ([s.strip() for s in args.strategies.split(",") if s.strip()] if args.strategies
-                  else list(info.lineup or info.strategies[: info.max_players]))
-    require(bool(strategies), f"--strategies {args.strategies!r}: name at least one of {', '.join(info.strategies)}")
-    for spec in strategies:
-        parse_strategy(spec, info.strategies, getattr(engine, "INTERVENTIONS", ()))
-    players = args.players or len(info.lineup) or min(max(info.min_players, len(strategies)), info.max_players)
-    require(info.min_players <= players <= info.max_players,
-            f"--players {players} is out of range; {info.name} allows {info.min_players}..{info.max_players}")
+    strategies = lineup(engine, args.strategies)
+    players = player_count(engine, args.players, strategies)
     data = games.load_data(args.game, engine, args.overrides, args.variants)
     result = audit.audit(engine, data, strategies, players, args.games, args.seed)
     if args.out:

@@ -5,53 +5,148 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from sim.core.errors import UserError
+from sim.core.errors import UserError, allowed_range
 from sim.core.random import MAX_SEED
 
 
 def int_in(low: int | None = None, high: int | None = None, name: str = "value"):
     """An argparse type: an integer inside [low, high], with a one-line error otherwise."""
+    return _number_in(int, "an integer", low, high, name)
 
-    def parse(text: str) -> int:
+
+def real_in(low: float | None = None, high: float | None = None, name: str = "value"):
+    """An argparse type: a finite number inside [low, high] (no nan, no inf)."""
+    return _number_in(float, "a number", low, high, name)
+
+
+def _number_in(convert: Callable[[str], float], what: str, low: float | None, high: float | None, name: str):
+    def parse(text: str) -> float:
         try:
-            value = int(text)
+            value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
-        if (low is not None and value < low) or (high is not None and value > high):
-            lo = "-inf" if low is None else low
-            hi = "inf" if high is None else high
-            raise argparse.ArgumentTypeError(f"{value} is out of range; allowed {lo}..{hi}")
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        if not math.isfinite(value) or (low is not None and value < low) or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is out of range; {allowed_range(low, high)}")
         return value
 
     parse.__name__ = name
     return parse
 
 
-def key_counts(text: str, allowed: Iterable[str] | None = None, what: str = "name") -> dict[str, int]:
-    """Parse `a=3,b=1` into {"a": 3, "b": 1}; counts are integers >= 0, names from `allowed`."""
+def name_list(text: str, flag: str, what: str = "NAME", choices: Sequence[str] = ()) -> list[str]:
+    """`a,b,c` -> ["a", "b", "c"], refusing an empty list or an empty item: either would silently
+    select everything or drop a seat's strategy. `choices` are named in the message."""
+    items = [s.strip() for s in text.split(",")]
+    allowed = f"; allowed: {', '.join(choices)}" if choices else ""
+    if not any(items):
+        raise UserError(f"{flag} {text!r} is empty; give {what}[,{what}...]{allowed}")
+    if not all(items):
+        raise UserError(f"{flag} {text!r}: item {items.index('') + 1} is empty; give {what}[,{what}...] "
+                        f"with no empty items{allowed}")
+    return items
+
+
+def key_counts(text: str, allowed: Iterable[str] | None = None, what: str = "name",
+               flag: str = "") -> dict[str, int]:
+    """Parse `a=3,b=1` into {"a": 3, "b": 1}; counts are integers >= 0, names from `allowed`. A blank
+    text is no entries; an empty item between commas is refused. Errors start with `flag`."""
     allowed_set = None if allowed is None else list(allowed)
+    at = f"{flag} " if flag else ""
+    if not text.strip():
+        return {}
     out: dict[str, int] = {}
-    for item in filter(None, (s.strip() for s in text.split(","))):
+    for item in name_list(text, flag or "counts", f"{what}=COUNT"):
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise UserError(f"{item!r} is malformed; use {what}=COUNT[,{what}=COUNT...]")
+            raise UserError(f"{at}{item!r} is malformed; use {what}=COUNT[,{what}=COUNT...]")
         if allowed_set is not None and key not in allowed_set:
-            raise UserError(f"{what} {key!r} is unknown; allowed: {', '.join(allowed_set)}")
+            raise UserError(f"{at}{what} {key!r} is unknown; allowed: {', '.join(allowed_set)}")
         try:
             count = int(value)
         except ValueError:
-            raise UserError(f"{item!r}: count {value.strip()!r} is not an integer")
+            raise UserError(f"{at}{item!r}: count {value.strip()!r} is not an integer")
         if count < 0:
-            raise UserError(f"{item!r}: count {count} is negative; counts must be >= 0")
+            raise UserError(f"{at}{item!r}: count {count} is negative; counts must be >= 0")
         if key in out:
-            raise UserError(f"{what} {key!r} is given twice")
+            raise UserError(f"{at}{what} {key!r} is given twice")
         out[key] = count
     return out
+
+
+def flagged(flag: str, parse: Callable[[str], Any], text: str) -> Any:
+    """`parse(text)`, with a UserError's message prefixed by the flag the text came from."""
+    try:
+        return parse(text)
+    except UserError as exc:
+        raise UserError(f"{flag}: {exc}") from None
+
+
+def _given_path(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is empty; give a path")
+    return Path(text)
+
+
+def _folder_must_exist(folder: Path, text: str) -> None:
+    if not folder.is_dir():
+        what = "is a file, not a folder" if folder.exists() else "does not exist; create it first"
+        raise argparse.ArgumentTypeError(f"{text!r}: its folder {str(folder)!r} {what}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"{text!r}: its folder {str(folder)!r} is not writable")
+
+
+def out_folder(text: str) -> Path:
+    """An argparse type for an output folder: the folder itself may be created, nothing above it,
+    so its parent must exist and be writable; an existing file of that name is refused."""
+    path = _given_path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a file; give a folder")
+    _folder_must_exist(path if path.is_dir() else path.parent, text)
+    return path
+
+
+def out_file(*suffixes: str):
+    """An argparse type for an output file (one of `suffixes`, if given) in an existing, writable
+    folder; a folder of that name is refused."""
+
+    def parse(text: str) -> Path:
+        path = _given_path(text)
+        if suffixes and not text.endswith(suffixes):
+            raise argparse.ArgumentTypeError(f"{text!r}: use a {' or '.join(suffixes)} file name")
+        if path.is_dir() or text.endswith(("/", os.sep)):
+            raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name")
+        _folder_must_exist(path.parent, text)
+        return path
+
+    parse.__name__ = "file"
+    return parse
+
+
+def in_file(text: str) -> Path:
+    """An argparse type for an input file that must exist (and not be a folder)."""
+    path = _given_path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file")
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{text!r} does not exist")
+    return path
+
+
+def in_folder(text: str) -> Path:
+    """An argparse type for an input folder that must exist (and not be a file)."""
+    path = _given_path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a file; give a folder")
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"folder {text!r} does not exist")
+    return path
 
 
 def add_seed(parser: argparse.ArgumentParser, default: int = 1) -> None:

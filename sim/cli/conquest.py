@@ -7,7 +7,8 @@ import argparse
 from typing import Any
 
 from sim.cli import game_kinds
-from sim.cli.common import add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts, print_table
+from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, flagged, int_in, key_counts, name_list,
+                            print_table, real_in)
 from sim.conquest.combat import ALIASES, FORMATION_RULES, LOSS_RULES, MAX_LEADERS, Army, LandBattle, Tactics
 from sim.conquest.components import Components, load_components
 from sim.conquest.economy import load_economy, price_list
@@ -19,8 +20,9 @@ from sim.core.errors import UserError
 from sim.core.metadata import result_metadata
 
 ASSUMED_PREFIXES = ("options.",)
-LEADERS = int_in(0, MAX_LEADERS, "leaders")
+LEADERS = int_in(name="leaders")    # the real limit is the data's (units.leaders), checked in _army
 MAX_UNITS = 200           # keeps a Monte Carlo battle bounded whatever --set raises the limits to
+MAX_GALLEYS = 64          # keeps the exact naval solver bounded whatever --set raises the limit to
 
 
 def register(groups: dict) -> None:
@@ -45,9 +47,9 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
                    help="retreat policy of both sides: fight | optimal | retreat-below=K (default fight)")
     p.add_argument("--attacker-policy", metavar="P", help="the attacker's policy, overriding --policy")
     p.add_argument("--defender-policy", metavar="P", help="the defender's policy, overriding --policy")
-    p.add_argument("--unit-weight", type=float, default=0.0, metavar="W",
+    p.add_argument("--unit-weight", type=real_in(name="weight"), default=0.0, metavar="W",
                    help="optimal policy: worth of one talent of surviving units, province = 1 (default 0)")
-    p.add_argument("--leader-weight", type=float, default=0.0, metavar="W",
+    p.add_argument("--leader-weight", type=real_in(name="weight"), default=0.0, metavar="W",
                    help="optimal policy: worth of one captured leader, province = 1 (default 0)")
     p.add_argument("--formation", choices=FORMATION_RULES, default="max_hits",
                    help="how formations are chosen (COE-14.1, default max_hits)")
@@ -71,18 +73,18 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
 
 def _army(text: str, leaders: int, side: str, comps: Components) -> Army:
     """COE-2.4: one side is one colour, so its pieces stay within that colour's supply."""
-    counts = key_counts(text, ALIASES, "unit")
+    most = min(sum(int(comps.data.get(f"units.leaders.{kind}")) for kind in ("caesars", "generals")), MAX_LEADERS)
+    if not 0 <= leaders <= most:
+        raise UserError(f"--{side}-leaders {leaders} is out of range; a colour has {most} leaders, one Caesar "
+                        f"and Generals (COE-2.4), allowed 0..{most} (inherited Generals, COE-A27: "
+                        f"--set units.leaders.generals=N)")
+    counts = key_counts(text, ALIASES, "unit", f"--{side}")
     army = Army.from_counts(counts, leaders)
     for unit in ("infantry", "cavalry", "catapult"):
         n, limit = getattr(army, unit), min(comps.units[unit].limit, MAX_UNITS)
         if n > limit:
             raise UserError(f"--{side} {unit}={n} is out of range; a colour has {limit} {unit} (COE-2.4), "
                             f"allowed 0..{limit} (inherited pieces, COE-25.2: --set units.{unit}.limit=N)")
-    most = sum(int(comps.data.get(f"units.leaders.{kind}")) for kind in ("caesars", "generals"))
-    if leaders > most:
-        raise UserError(f"--{side}-leaders {leaders} is out of range; a colour has {most} leaders, one Caesar "
-                        f"and Generals (COE-2.4), allowed 0..{most} (inherited Generals, COE-A27: "
-                        f"--set units.leaders.generals=N)")
     return army
 
 
@@ -93,10 +95,17 @@ def build_battle(args: argparse.Namespace, comps: Components) -> tuple[LandBattl
                         _army(args.defender, args.defender_leaders, "defender", comps), fortified=args.fortified,
                         attacker_can_retreat=not args.attacker_cannot_retreat,
                         defender_can_retreat=not args.defender_cannot_retreat)
-    a_pol = RetreatPolicy.parse(args.attacker_policy or args.policy)
-    d_pol = RetreatPolicy.parse(args.defender_policy or args.policy)
-    order = tuple(ALIASES.get(t.strip(), t.strip()) for t in args.loss_order.split(","))
+    a_pol = _policy(args, "attacker")
+    d_pol = _policy(args, "defender")
+    order = tuple(ALIASES.get(t, t) for t in name_list(args.loss_order, "--loss-order", "TYPE", tuple(ALIASES)))
     return battle, a_pol, d_pol, Tactics(args.formation, order, args.losses), Objective(args.unit_weight, args.leader_weight)
+
+
+def _policy(args: argparse.Namespace, side: str) -> RetreatPolicy:
+    """A side's retreat policy: its own flag if given (even blank: refused), else --policy."""
+    own = getattr(args, f"{side}_policy")
+    flag, text = (f"--{side}-policy", own) if own is not None else ("--policy", args.policy)
+    return flagged(flag, RetreatPolicy.parse, text)
 
 
 def battle(args: argparse.Namespace) -> int:
@@ -159,8 +168,10 @@ def _add_mc(out: dict[str, Any], extra: dict) -> None:
 
 
 def _naval_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--attacker-galleys", type=int_in(1, 64, "galleys"), required=True, metavar="A")
-    p.add_argument("--defender-galleys", type=int_in(1, 64, "galleys"), required=True, metavar="D")
+    p.add_argument("--attacker-galleys", type=int_in(name="galleys"), required=True, metavar="A",
+                   help="attacker's galleys (1 up to a colour's supply, units.galley.limit)")
+    p.add_argument("--defender-galleys", type=int_in(name="galleys"), required=True, metavar="D",
+                   help="defender's galleys")
     p.add_argument("--attacker-carried", default="", metavar="U[+L],...",
                    help="per loaded attacker galley: land units aboard, +leaders (e.g. 4+1,3)")
     p.add_argument("--defender-carried", default="", metavar="U[+L],...", help="the same for the defender")
@@ -174,7 +185,7 @@ def _naval_parser(p: argparse.ArgumentParser) -> None:
 def parse_cargo(text: str, flag: str) -> tuple[tuple[int, int], ...]:
     """`4+1,3` -> ((4, 1), (3, 0)): land units and leaders aboard each loaded galley."""
     out = []
-    for item in filter(None, (s.strip() for s in text.split(","))):
+    for item in (name_list(text, flag, "UNITS[+LEADERS]") if text.strip() else []):
         units, _, leaders = item.partition("+")
         try:
             u, ld = int(units), int(leaders or 0)
@@ -188,6 +199,12 @@ def parse_cargo(text: str, flag: str) -> tuple[tuple[int, int], ...]:
 
 def naval(args: argparse.Namespace) -> int:
     comps = load_components(args.overrides, args.variants)
+    most = min(comps.units["galley"].limit, MAX_GALLEYS)
+    for side in ("attacker", "defender"):
+        galleys = getattr(args, f"{side}_galleys")
+        if not 1 <= galleys <= most:
+            raise UserError(f"--{side}-galleys {galleys} is out of range; a colour has {most} galleys (COE-2.4), "
+                            f"allowed 1..{most}")
     att = Fleet(args.attacker_galleys, parse_cargo(args.attacker_carried, "--attacker-carried"))
     dfn = Fleet(args.defender_galleys, parse_cargo(args.defender_carried, "--defender-carried"))
     check_capacity(att, comps)
@@ -245,9 +262,9 @@ def _print_policy(rows: list[dict]) -> None:
 
 def _prices_parser(p: argparse.ArgumentParser) -> None:
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--inflation", type=int_in(0, None, "inflation"), metavar="L",
+    which.add_argument("--inflation", type=int_in(name="inflation"), metavar="L",
                        help="inflations so far: 0 (base), 1 (x2), 2 (x3 of base) (COE-21; default 0)")
-    which.add_argument("--multiplier", type=int_in(1, None, "multiplier"), metavar="M",
+    which.add_argument("--multiplier", type=int_in(name="multiplier"), metavar="M",
                        help="the multiplier itself: 1, or one of economy.inflation.inflation_multipliers")
     add_overrides(p)
     add_json(p)

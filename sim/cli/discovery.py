@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from sim.cli import game_kinds
-from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, int_in, key_counts,
-                            print_table)
+from sim.cli.common import (add_json, add_mc, add_overrides, add_seed, emit_json, flagged, int_in, key_counts,
+                            name_list, print_table)
 from sim.core.errors import UserError
 from sim.core.metadata import result_metadata
 from sim.discovery import discovery, scoring, trade, warfare
@@ -34,8 +34,8 @@ def _components(args: argparse.Namespace) -> Components:
     return load_components(args.overrides, args.variants)
 
 
-def _ids(text: str) -> list[str]:
-    return [t.strip() for t in text.split(",") if t.strip()]
+def _ids(text: str, flag: str) -> list[str]:
+    return name_list(text, flag, "ID")
 
 
 # ---- explore -----------------------------------------------------------------------------------
@@ -64,14 +64,14 @@ def _party(text: str, soldiers: int | None, c: Components) -> tuple[int, int]:
         raise UserError("--soldiers goes with a numeric --party; a party of units counts its own soldiers")
     if "=" not in text:
         raise UserError(f"--party {text!r} is malformed; use a strength (4) or units (captain=1,soldier=2)")
-    return discovery.party_strength(key_counts(text, UNIT_TYPES, "unit type"), c.units)
+    return discovery.party_strength(key_counts(text, UNIT_TYPES, "unit type", "--party"), c.units)
 
 
 def _explore(args: argparse.Namespace) -> int:
     c = _components(args)
     strength, soldiers = _party(args.party, args.soldiers, c)
-    region = c.region(args.region) if args.region else None
-    unrevealed = _ids(args.unrevealed) if args.unrevealed is not None else None
+    region = flagged("--region", c.region, args.region) if args.region is not None else None
+    unrevealed = _ids(args.unrevealed, "--unrevealed") if args.unrevealed is not None else None
     if args.cards:
         if args.known or region is not None:
             raise UserError("--cards draws from the deck; --region and --known apply to tokens only")
@@ -138,11 +138,11 @@ def _war(args: argparse.Namespace) -> int:
     if not args.region or not (len(args.region) == len(args.attacker) == len(args.defender)):
         raise UserError(f"give one --attacker and one --defender per --region; got {len(args.region)} regions, "
                         f"{len(args.attacker)} attackers, {len(args.defender)} defenders")
-    regions = [c.region(r) for r in args.region]
+    regions = [flagged("--region", c.region, r) for r in args.region]
     if len({r.id for r in regions}) != len(regions):
         raise UserError("a region is named twice; name each region once")
-    att = np.array([warfare.as_units(key_counts(a, UNIT_TYPES, "unit type")) for a in args.attacker])
-    dfd = np.array([warfare.as_units(key_counts(d, UNIT_TYPES, "unit type")) for d in args.defender])
+    att = np.array([warfare.as_units(key_counts(a, UNIT_TYPES, "unit type", "--attacker")) for a in args.attacker])
+    dfd = np.array([warfare.as_units(key_counts(d, UNIT_TYPES, "unit type", "--defender")) for d in args.defender])
     result = warfare.conflict(args.kind, att, dfd, c.warfare, args.defender_militia,
                               args.attacker_targets, args.defender_targets)
     att_after, dfd_after = result.fight.after(att, dfd)
@@ -184,7 +184,9 @@ def _trade_parser(p: argparse.ArgumentParser) -> None:
 
 def _trade(args: argparse.Namespace) -> int:
     c = _components(args)
-    holding = key_counts(args.goods, c.goods.names, "good")
+    holding = key_counts(args.goods, c.goods.names, "good", "--goods")
+    if not holding:
+        raise UserError(f"--goods {args.goods!r} is empty; give GOOD=N[,GOOD=N...] with goods {', '.join(c.goods.names)}")
     income, groups = trade.arrange_one(c.goods, holding, args.ships)
     used = {name: 0 for name in holding}
     ships_used = 0
@@ -220,7 +222,7 @@ def _colonies_parser(p: argparse.ArgumentParser) -> None:
 
 def _colonies(args: argparse.Namespace) -> int:
     c = _components(args)
-    regions = [key_counts(text, c.colours, "colour") for text in args.counts]
+    regions = [key_counts(text, c.colours, "colour", "--counts") for text in args.counts]
     players = [col for col in c.colours if any(col in r for r in regions)]
     if not players:
         raise UserError(f"--counts names no player; use colour=count with colours {', '.join(c.colours)}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +19,8 @@ import pandas as pd
 
 from sim import games
 from sim.cli import game_verb
-from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
+from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_file, int_in, name_list, out_file,
+                            print_table)
 from sim.core import replay as core_replay
 from sim.core import runner
 from sim.core.design import rotation
@@ -41,8 +41,8 @@ def register(groups: dict) -> None:
     if "replay" not in root.choices:
         parser = root.add_parser("replay", help="print a readable account of games from an event log",
                                  description="print a readable account of games from an event log")
-        parser.add_argument("log", help="JSONL event log written by `empires play GAME --log`")
-        parser.add_argument("--game", type=int, default=None, help="only this game index")
+        parser.add_argument("log", type=in_file, help="JSONL event log written by `empires play GAME --log`")
+        parser.add_argument("--game", type=int_in(0, None, "game"), default=None, help="only this game index")
         parser.set_defaults(handler=replay)
 
 
@@ -55,8 +55,9 @@ def _play_parser(group, game: str) -> None:
                              "(default: the game's strategies)")
     parser.add_argument("--games", type=int_in(1, 10**7, "games"), default=100)
     parser.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=1, help="worker processes")
-    parser.add_argument("--out", help="write the results table (.parquet or .csv)")
-    parser.add_argument("--log", help="write the JSONL event log of every game (see `empires replay`)")
+    parser.add_argument("--out", type=out_file(".parquet", ".csv"),
+                        help="write the results table (.parquet or .csv) into an existing folder")
+    parser.add_argument("--log", type=out_file(), help="write the JSONL event log of every game (see `empires replay`)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_seed(parser)
     add_overrides(parser)
@@ -70,8 +71,7 @@ def lineup(engine: ModuleType, text: str | None) -> list[str]:
     info = engine.INFO
     if text is None:
         return list(info.lineup or info.strategies[:info.max_players])
-    strategies = [s.strip() for s in text.split(",") if s.strip()]
-    require(bool(strategies), f"--strategies {text!r}: name at least one of {', '.join(info.strategies)}")
+    strategies = name_list(text, "--strategies", "STRATEGY", info.strategies)
     for spec in strategies:
         parse_strategy(spec, info.strategies, getattr(engine, "INTERVENTIONS", ()))
     return strategies
@@ -92,10 +92,6 @@ def play(args: argparse.Namespace) -> int:
     engine = games.load(args.game)
     strategies = lineup(engine, args.strategies)
     players = player_count(engine, args.players, strategies)
-    require(not args.out or args.out.endswith((".parquet", ".csv")),
-            f"--out {args.out!r}: use a .parquet or .csv file name")
-    for path in filter(None, (args.out, args.log)):       # fail before playing, not after
-        writable_file(path)
     if args.jobs > 1 and args.log:
         sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
     data = games.load_data(args.game, engine, args.overrides, args.variants)
@@ -139,18 +135,10 @@ def print_summary(rows: list[dict]) -> None:
                 ["strategy", "seats", "wins", "win rate", "95% CI", "mean VP", *revolutions])
 
 
-def write_results(df: pd.DataFrame, out: str, provenance: dict) -> None:
+def write_results(df: pd.DataFrame, out: Path, provenance: dict) -> None:
     """The table (written to a temporary file, then renamed: never half a table) and its provenance."""
-    atomic_write(Path(out), lambda tmp: (df.to_parquet if out.endswith(".parquet") else df.to_csv)(tmp, index=False))
-    Path(out + ".provenance.json").write_text(json.dumps(provenance, indent=2, default=str), "utf-8")
-
-
-def writable_file(path: str) -> None:
-    """Create the file's folder if needed; a UserError if the file cannot be written there."""
-    folder = Path(path).resolve().parent
-    folder.mkdir(parents=True, exist_ok=True)
-    if not os.access(folder, os.W_OK) or Path(path).is_dir():
-        raise UserError(f"{path}: cannot write this file (folder not writable, or a folder of that name)")
+    atomic_write(out, lambda tmp: (df.to_parquet if out.suffix == ".parquet" else df.to_csv)(tmp, index=False))
+    out.with_name(out.name + ".provenance.json").write_text(json.dumps(provenance, indent=2, default=str), "utf-8")
 
 
 def replay(args: argparse.Namespace) -> int:

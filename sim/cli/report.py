@@ -1,11 +1,15 @@
-"""`empires report`: the balance report of every game the toolkit can play (analyses.balance_report)."""
+"""`empires report`: the balance report of every game the toolkit can play (analyses.balance_report),
+for the default rules or a variant (`--set`, `--variant`), optionally compared with an earlier
+report (`--compare BASE_DIR`)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
-from sim.cli.common import int_in
+from sim.cli.common import add_overrides, in_folder, int_in, name_list, out_folder
+from sim.core.errors import UserError
 from sim.core.random import MAX_SEED
 
 HELP = "the balance report: odds, win rates, tile values, fair prices, imbalances, provenance"
@@ -16,28 +20,48 @@ def register(groups: dict) -> None:
 
     default = ReportSize()
     parser = groups["_root"].add_parser("report", help=HELP, description=HELP)
-    parser.add_argument("--out", type=Path, default=Path("reports"), help="output folder (default reports/)")
+    parser.add_argument("--out", type=out_folder, default=Path("reports"),
+                        help="output folder (default reports/); replaced only when the new report is complete")
     parser.add_argument("--games", type=int_in(1, 10**9, "games"), default=default.games,
                         help=f"tournament games per playable game (default {default.games})")
     parser.add_argument("--tile-blocks", type=int_in(2, 10**6, "tile blocks"), default=default.tile_blocks,
                         help=f"paired blocks per tile-value experiment (default {default.tile_blocks})")
     parser.add_argument("--tiles", metavar="T,T,...", help="only these tiles (default: every tile)")
-    parser.add_argument("--tile-strategies", metavar="S,S,...", default=",".join(default.tile_strategies),
-                        help=f"skill levels of the tile values (default {','.join(default.tile_strategies)})")
-    parser.add_argument("--players", type=int_in(2, 64, "players"), default=default.players)
+    parser.add_argument("--skill", "--tile-strategies", dest="skill", metavar="S,S,...",
+                        default=",".join(default.tile_strategies),
+                        help=f"skill levels (strategy names) of the tile values "
+                             f"(default {','.join(default.tile_strategies)})")
+    parser.add_argument("--players", type=int_in(name="players"), default=default.players,
+                        help=f"players per game (default {default.players})")
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default.seed)
     parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=default.jobs)
     parser.add_argument("--quick", action="store_true", help="small odds grids (for tests)")
+    parser.add_argument("--compare", type=in_folder, metavar="BASE_DIR",
+                        help="an earlier report: show both reports' headline numbers side by side")
+    add_overrides(parser)
     parser.set_defaults(handler=command)
 
 
 def command(args: argparse.Namespace) -> int:
+    from analyses import headline
     from analyses.balance_report import ReportSize, build_report
 
-    tiles = tuple(t.strip() for t in args.tiles.split(",") if t.strip()) if args.tiles else None
-    skill = tuple(t.strip() for t in args.tile_strategies.split(",") if t.strip())
+    out = args.out.absolute()
+    here = Path.cwd()
+    if out == Path(out.anchor) or out == here or out in here.parents:
+        raise UserError(f"--out {args.out}: the report replaces this folder, which holds the current folder; "
+                        f"give a folder of its own, e.g. reports")
+    tiles = tuple(name_list(args.tiles, "--tiles", "TILE")) if args.tiles is not None else None
+    skill = tuple(name_list(args.skill, "--skill", "STRATEGY"))
     size = ReportSize(games=args.games, players=args.players, tile_blocks=args.tile_blocks, tiles=tiles,
-                      tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick)
-    index = build_report(args.out, size)
+                      tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick,
+                      overrides=tuple(args.overrides), variants=tuple(args.variants))
+    index = build_report(args.out, size, args.compare)
+    if args.compare is not None:
+        compared = json.loads((args.out / "compare.json").read_text("utf-8"))
+        print(f"against {args.compare}:")
+        for game, entry in compared["games"].items():
+            print(f"  base: {entry['base']}\n  new:  {entry['new']}")
+            print("\n".join(headline.text_table(game, entry["rows"])))
     print(f"wrote {index}")
     return 0

@@ -17,7 +17,7 @@ from sim.core.stats import wilson_interval
 from sim.struggle import combat, combat_exact, sea, scoring
 from sim.struggle.components import Components, load_components
 
-UNITS = int_in(0, 200, "units")
+UNITS = int_in(name="units")       # the real limit is the data's (rules.pieces), checked in build_attack
 SMALL = int_in(0, 20, "count")
 BONUS = int_in(-20, 20, "bonus")
 ASSUMED_PREFIXES = ("options.", "rules.combat.", "rules.sea.")
@@ -41,7 +41,7 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
                    help="defender's armies (fleets with --naval); not needed with --neutral")
     p.add_argument("--attacker-bonus", type=BONUS, default=0, metavar="X", help="extra attacker strength")
     p.add_argument("--defender-bonus", type=BONUS, default=0, metavar="Y", help="extra defender strength")
-    p.add_argument("--defender-forts", type=SMALL, default=0, metavar="F", help="defending forts (worth 2)")
+    p.add_argument("--defender-forts", type=UNITS, default=0, metavar="F", help="defending forts (worth 2)")
     p.add_argument("--neutral", type=int_in(None, None, "strength"), metavar="S",
                    help="attack a neutral country token of strength S (SOE-12.14)")
     p.add_argument("--naval", action="store_true",
@@ -73,8 +73,8 @@ def _battle_parser(p: argparse.ArgumentParser) -> None:
 def build_attack(args: argparse.Namespace, comp: Components) -> combat_exact.Attack:
     """Turn the command-line flags into an `Attack`, rejecting impossible set-ups."""
     pieces = comp.data.get("rules.pieces")
-    att_allies = key_counts(args.attacker_allies, ("armies", "fleets"), "unit")
-    def_allies = key_counts(args.defender_allies, ("armies", "fleets"), "unit")
+    att_allies = key_counts(args.attacker_allies, ("armies", "fleets"), "unit", "--attacker-allies")
+    def_allies = key_counts(args.defender_allies, ("armies", "fleets"), "unit", "--defender-allies")
     neutral = -1 if args.neutral is None else args.neutral
     top = comp.rule("combat.neutral_strength_max")
     if args.neutral is not None:
@@ -87,14 +87,15 @@ def build_attack(args: argparse.Namespace, comp: Components) -> combat_exact.Att
         require(args.defender_units is not None, "--defender-units D is required (or --neutral S)")
     d_units = args.defender_units or 0
     own_limit = {"armies": pieces["armies"], "fleets": pieces["fleets"], "forts": pieces["forts"]}
+    _limit("--defender-forts", args.defender_forts, own_limit["forts"], "forts")
     if args.naval:
         require(args.defender_forts == 0, "--defender-forts: forts take no part in a naval battle")
         require(args.attacker_fleets == 0 and args.defender_fleets == 0,
                 "--naval counts fleets with --attacker-units/--defender-units; drop --attacker-fleets/--defender-fleets")
-        require(args.attacker_units >= 1, "--attacker-units 0: a naval attack needs at least one fleet (SOE-12.2)")
-        require(d_units >= 1, "--defender-units 0: the defender has no fleet, so no naval battle is fought (SOE-12.7.2)")
         _limit("--attacker-units", args.attacker_units, own_limit["fleets"], "fleets")
         _limit("--defender-units", d_units, own_limit["fleets"], "fleets")
+        require(args.attacker_units >= 1, "--attacker-units 0: a naval attack needs at least one fleet (SOE-12.2)")
+        require(d_units >= 1, "--defender-units 0: the defender has no fleet, so no naval battle is fought (SOE-12.7.2)")
         return combat_exact.Attack(
             att_armies=0, att_fleets=args.attacker_units, def_fleets=d_units, naval_phase=True,
             att_ally_fleets=att_allies.get("fleets", 0), def_ally_fleets=def_allies.get("fleets", 0),
@@ -102,10 +103,9 @@ def build_attack(args: argparse.Namespace, comp: Components) -> combat_exact.Att
             att_alliance_fleet=int(args.attacker_alliance == "fleet"), def_alliance_fleet=int(args.defender_alliance == "fleet"),
             att_naval_bonus=args.attacker_bonus, def_naval_bonus=args.defender_bonus,
             att_reserves=args.attacker_reserves, def_reserves=args.defender_reserves, def_refuse=args.refuse_battle)
-    require(args.attacker_units >= 1, "--attacker-units 0: a land attack needs at least one own army (SOE-12.2)")
     _limit("--attacker-units", args.attacker_units, own_limit["armies"], "armies")
+    require(args.attacker_units >= 1, "--attacker-units 0: a land attack needs at least one own army (SOE-12.2)")
     _limit("--defender-units", d_units, own_limit["armies"], "armies")
-    _limit("--defender-forts", args.defender_forts, own_limit["forts"], "forts")
     _limit("--attacker-fleets", args.attacker_fleets, own_limit["fleets"], "fleets")
     _limit("--defender-fleets", args.defender_fleets, own_limit["fleets"], "fleets")
     naval_phase = bool(args.attacker_fleets or args.defender_fleets or att_allies.get("fleets")
@@ -127,7 +127,7 @@ def build_attack(args: argparse.Namespace, comp: Components) -> combat_exact.Att
 
 
 def _limit(flag: str, value: int, limit: int, what: str) -> None:
-    require(value <= limit, f"{flag} {value} is out of range; a power has {limit} {what} "
+    require(0 <= value <= limit, f"{flag} {value} is out of range; a power has {limit} {what} "
                             f"(rules.pieces.{what}; allowed 0..{limit})")
 
 
@@ -249,7 +249,7 @@ def score_region(args: argparse.Namespace) -> int:
         if args.region not in comp.regions:
             raise UserError(f"--region {args.region!r} is unknown; allowed: {', '.join(comp.regions)}")
         values = list(comp.regions[args.region].vp)
-    influence = key_counts(args.influence, what="player")
+    influence = key_counts(args.influence, what="player", flag="--influence")
     require(bool(influence), "--influence is empty; give P=N,... e.g. GB=3,FR=3")
     if args.region is not None:
         _check_spaces(comp, args.region, influence)
@@ -283,7 +283,7 @@ def _unrest_parser(p: argparse.ArgumentParser) -> None:
 
 def score_unrest(args: argparse.Namespace) -> int:
     comp = load_components(args.overrides, args.variants)
-    unrest = key_counts(args.unrest, what="player")
+    unrest = key_counts(args.unrest, what="player", flag="--unrest")
     require(bool(unrest), "--unrest is empty; give P=N,... e.g. GB=21,FR=9")
     players = list(unrest)
     threshold = comp.rule("end.revolution_unrest")
@@ -293,7 +293,7 @@ def score_unrest(args: argparse.Namespace) -> int:
     result: dict[str, Any] = {"penalty": {p: -int(v) for p, v in zip(players, penalty[0])},
                               "revolution": {p: bool(r) for p, r in zip(players, revolution[0])}}
     if args.vp is not None:
-        vp = key_counts(args.vp, players, "player")
+        vp = key_counts(args.vp, players, "player", "--vp")
         require(set(vp) == set(players), "--vp must give a value for every player of --unrest")
         final = scoring.final_vp(np.array([[vp[p] for p in players]]), np.array([list(unrest.values())]),
                                  threshold, penalties, at_zero)[0]

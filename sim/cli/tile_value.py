@@ -7,12 +7,15 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+from collections.abc import Sequence
+from typing import Any
 
 from sim import games
 from sim.core import runner
 from sim.cli import game_verb
-from sim.cli.common import add_json, add_overrides, emit_json, int_in, print_table
+from sim.cli.common import add_json, add_overrides, emit_json, int_in, name_list, out_folder, print_table
+from sim.core.data import validate_override
+from sim.core.errors import UserError
 from sim.core.random import MAX_SEED
 
 HELP = "causal tile values (take at once vs never, same dice) and fair prices"
@@ -25,7 +28,7 @@ def register(groups: dict) -> None:
         parser.add_argument("--tiles", metavar="T,T,...", help="tiles to measure (default: every tile)")
         parser.add_argument("--strategy", action="append", metavar="NAME",
                             help="skill level(s): scripted strategy or random (repeatable; default mixed)")
-        parser.add_argument("--players", type=int_in(2, 64, "players"), default=4)
+        parser.add_argument("--players", type=int_in(name="players"), default=4)
         parser.add_argument("--blocks", type=int_in(2, 10**6, "blocks"), default=10,
                             help="blocks of paired games per experiment (each block plays every arm)")
         parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=1)
@@ -33,7 +36,7 @@ def register(groups: dict) -> None:
                             help="vary one data value and measure the tile's effect at each value")
         parser.add_argument("--no-prices", action="store_true", help="skip the resource grants (no fair prices)")
         parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=1)
-        parser.add_argument("--out", type=Path, help="folder for CSV, PNG and index.html")
+        parser.add_argument("--out", type=out_folder, help="folder for CSV, PNG and index.html")
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
         add_overrides(parser)
         add_json(parser)
@@ -47,22 +50,24 @@ def command(args: argparse.Namespace) -> int:
     tv.require_support(engine, args.tv_game)
     data = games.load_data(args.tv_game, engine, args.overrides, args.variants)
     costs = engine.asset_costs(data)
-    tiles = tuple(t.strip() for t in args.tiles.split(",") if t.strip()) if args.tiles else tuple(sorted(costs))
+    tiles = tuple(name_list(args.tiles, "--tiles", "TILE", sorted(costs))) if args.tiles is not None else tuple(sorted(costs))
     strategies = args.strategy or [engine.INFO.default_strategy]
     experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
                                  blocks=args.blocks, seed=args.seed,
-                                 grants={} if args.no_prices or args.sweep else dict(engine.GRANTS),
-                                 overrides=tuple(args.overrides)) for s in strategies]
+                                 grants={} if args.no_prices or args.sweep is not None else dict(engine.GRANTS),
+                                 overrides=tuple(args.overrides), variants=tuple(args.variants)) for s in strategies]
     for experiment in experiments:
         tv.check(engine, experiment, data)
+    if args.sweep is not None:
+        path, values = tv.parse_sweep(args.sweep)
+        check_sweep(args.tv_game, data, path, values)
     provenance = {"seed": args.seed, "blocks": args.blocks, "players": args.players, "strategies": strategies,
                   **runner.provenance(data, engine)}
-    if args.sweep:
-        path, values = tv.parse_sweep(args.sweep)
+    if args.sweep is not None:
         table = tv.sweep(experiments[0], path, values, jobs=args.jobs, quiet=args.quiet)
         crossing = tv.break_even(table)
         if args.out:
-            args.out.mkdir(parents=True, exist_ok=True)
+            args.out.mkdir(exist_ok=True)
             table.to_csv(args.out / "sweep.csv", index=False)
             tv.plot_sweep(table, args.out / "sweep.png")
         if args.json:
@@ -84,3 +89,11 @@ def command(args: argparse.Namespace) -> int:
                  for r in values.itertuples()],
                 ["tile", "strategy", "d win", "95% CI", "d VP", "fair price (gold)", "verdict", "blocks"])
     return 0
+
+
+def check_sweep(game: str, data: Any, path: str, values: Sequence[int]) -> None:
+    """Every swept value must be a valid override of the game's data; errors name --sweep."""
+    if not hasattr(data, "leaves"):
+        raise UserError(f"--sweep {path}: game {game!r} has no component data to vary")
+    for value in values:
+        validate_override(path, value, data.tree, data.leaves, game, "--sweep")

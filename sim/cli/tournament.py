@@ -16,7 +16,8 @@ from pathlib import Path
 
 from sim import games
 from sim.cli import game_verb
-from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
+from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_folder, int_in, name_list, out_folder,
+                            print_table, real_in)
 from sim.core import runner, sprt
 from sim.core.design import balanced, paired
 from sim.core.errors import one_of, require
@@ -41,7 +42,7 @@ def register(groups: dict) -> None:
     if "analyse" not in root.choices:
         parser = root.add_parser("analyse", help="win rates, ratings, imbalances and plots of a run folder",
                                  description="win rates, ratings, imbalances and plots of a run folder")
-        parser.add_argument("run_dir", metavar="RUN_DIR", help="a folder written by `empires tournament`")
+        parser.add_argument("run_dir", type=in_folder, metavar="RUN_DIR", help="a folder written by `empires tournament`")
         add_json(parser)
         parser.set_defaults(handler=analyse_command)
 
@@ -60,13 +61,15 @@ def _add_execution(parser: argparse.ArgumentParser) -> None:
 
 def _tournament_parser(group, game: str) -> None:
     parser = group.add_parser(game, help=f"{game} tournament", description=VERBS["tournament"])
-    parser.add_argument("--players", type=int_in(1, 64, "players"), help="players per game")
+    parser.add_argument("--players", type=int_in(name="players"), help="players per game (default: one per strategy)")
     parser.add_argument("--strategies", metavar="A,B,...", help="strategies, repeated to fill the seats")
     parser.add_argument("--games", type=int_in(1, 10**9, "games"),
                         help="number of games, rounded up to whole blocks (default 1000)")
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), help="root seed (default 1)")
-    parser.add_argument("--out", metavar="RUN_DIR", help="new run folder (default runs/<game>-s<seed>-<time>)")
-    parser.add_argument("--resume", metavar="RUN_DIR", help="finish an interrupted run (its own settings apply)")
+    parser.add_argument("--out", type=out_folder, metavar="RUN_DIR",
+                        help="new run folder (default runs/<game>-s<seed>-<time>)")
+    parser.add_argument("--resume", type=in_folder, metavar="RUN_DIR",
+                        help="finish an interrupted run (its own settings apply)")
     add_overrides(parser)
     parser.set_defaults(overrides=None, variants=None)
     _add_execution(parser)
@@ -78,13 +81,13 @@ def _compare_parser(group, game: str) -> None:
     parser.add_argument("a", metavar="A", help="candidate strategy")
     parser.add_argument("b", metavar="B", help="baseline strategy")
     parser.add_argument("--sprt", action="store_true", required=True, help="sequential probability ratio test")
-    parser.add_argument("--players", type=int_in(1, 64, "players"), help="players per game (default: fewest allowed)")
-    parser.add_argument("--elo0", type=float, default=0.0, help="H0 in Elo (default 0)")
-    parser.add_argument("--elo1", type=float, default=20.0, help="H1 in Elo (default 20)")
-    parser.add_argument("--p0", type=float, help="H0 as A's expected share of wins (overrides --elo0)")
-    parser.add_argument("--p1", type=float, help="H1 as A's expected share of wins (overrides --elo1)")
-    parser.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
-    parser.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
+    parser.add_argument("--players", type=int_in(name="players"), help="players per game (default: fewest allowed)")
+    parser.add_argument("--elo0", type=real_in(name="Elo"), default=0.0, help="H0 in Elo (default 0)")
+    parser.add_argument("--elo1", type=real_in(name="Elo"), default=20.0, help="H1 in Elo (default 20)")
+    parser.add_argument("--p0", type=real_in(0, 1, "share"), help="H0 as A's expected share of wins (overrides --elo0)")
+    parser.add_argument("--p1", type=real_in(0, 1, "share"), help="H1 as A's expected share of wins (overrides --elo1)")
+    parser.add_argument("--alpha", type=real_in(name="rate"), default=0.05, help="false H1 rate (default 0.05)")
+    parser.add_argument("--beta", type=real_in(name="rate"), default=0.05, help="false H0 rate (default 0.05)")
     parser.add_argument("--max-games", type=int_in(1, 10**9, "games"), default=20_000,
                         help="stop undecided after this many games (default 20000)")
     add_seed(parser)
@@ -121,8 +124,8 @@ def _start(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
     """A new run: validate the request, build the balanced design, create the run folder."""
     game = args.run_game
     require(args.strategies is not None, "--strategies is required (comma-separated strategy names)")
-    strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
-    players = args.players or max(engine.INFO.min_players, len(strategies))
+    strategies = name_list(args.strategies, "--strategies", "STRATEGY", engine.INFO.strategies)
+    players = max(engine.INFO.min_players, len(strategies)) if args.players is None else args.players
     design = balanced(engine.INFO.powers, players, strategies, engine.INFO.strategies, engine.INFO.min_players, engine.INFO.max_players)
     data = games.load_data(game, engine, args.overrides or (), args.variants or ())
     seed = 1 if args.seed is None else args.seed
@@ -169,7 +172,7 @@ def analyse_command(args: argparse.Namespace) -> int:
     require(store.manifest["games_done"] > 0, f"{args.run_dir}: the run has no finished games yet")
     result = analyse(store.results(), Path(args.run_dir) / "analysis")
     if args.json:
-        emit_json({"run_dir": args.run_dir, "complete": store.complete, **result.as_json(),
+        emit_json({"run_dir": str(args.run_dir), "complete": store.complete, **result.as_json(),
                    "provenance": manifest_provenance(store)})
         return 0
     if not store.complete:
@@ -186,7 +189,7 @@ def analyse_command(args: argparse.Namespace) -> int:
     print(f"\nimbalances (Holm-adjusted p < 0.05 over {len(result.flags)} seat/power tests): "
           + (", ".join(f"{r.factor} {r.level} ({r.win_rate:.3f} vs {r.expected:.3f})" for r in flagged.itertuples())
              or "none"))
-    print(f"tables and plots: {Path(args.run_dir) / 'analysis'}")
+    print(f"tables and plots: {args.run_dir / 'analysis'}")
     return 0
 
 
@@ -197,7 +200,7 @@ def compare_command(args: argparse.Namespace) -> int:
         if name not in engine.INFO.strategies:
             raise one_of("strategy", name, engine.INFO.strategies)
     require(args.a != args.b, f"compare: A and B are both {args.a!r}; give two different strategies")
-    players = args.players or max(2, engine.INFO.min_players)
+    players = max(2, engine.INFO.min_players) if args.players is None else args.players
     require(engine.INFO.min_players <= players <= engine.INFO.max_players and players >= 2,
             f"--players {players} is out of range; allowed {max(2, engine.INFO.min_players)}..{engine.INFO.max_players}")
     s0 = args.p0 if args.p0 is not None else sprt.elo_to_score(args.elo0)

@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sim.core.errors import UserError
+from sim.core.errors import UserError, allowed_range
 
 STATUSES = ("FOUND", "DERIVED", "ASSUMED")
 LEAF_KEYS = {"value", "status", "source", "min", "max", "choices", "note"}
@@ -110,17 +110,18 @@ def load_game_data(game: str, overrides: Iterable[str] | Mapping[str, Any] = (),
     raw: dict[str, Any] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            raw[entry.name[: -len(".toml")]] = _parse(entry.read_text("utf-8"), f"{game}/{entry.name}")
+            raw[entry.name[: -len(".toml")]] = _parse(entry.read_text("utf-8"), f"data file {game}/{entry.name}")
     tree, leaves = untag(raw)
     applied: dict[str, Any] = {}
+    origin: dict[str, str] = {}                  # the flag or file an override came from, for messages
     for variant in variants:
         for path, value in _flatten(_read_variant(Path(variant)), ""):
-            applied[path] = value
+            applied[path], origin[path] = value, f"--variant {str(variant)!r}:"
     pairs = overrides.items() if isinstance(overrides, Mapping) else (parse_assignment(o) for o in overrides)
     for path, value in pairs:
-        applied[path] = value
+        applied[path], origin[path] = value, "--set"
     for path, value in applied.items():
-        _set(tree, path, validate_override(path, value, tree, leaves, game))
+        _set(tree, path, validate_override(path, value, tree, leaves, game, origin[path]))
     return GameData(game=game, tree=tree, leaves=leaves, overrides=applied)
 
 
@@ -174,21 +175,22 @@ def parse_value(text: str) -> Any:
 
 
 def validate_override(path: str, value: Any, tree: Mapping[str, Any], leaves: Mapping[str, Leaf],
-                      game: str) -> Any:
-    """Check that `path` is a leaf, that `value` has its type and lies inside its bounds."""
+                      game: str, source: str = "--set") -> Any:
+    """Check that `path` is a leaf, that `value` has its type and lies inside its bounds; errors
+    name `source`, the flag or file the override came from (`--set`, `--variant FILE:`, `--sweep`)."""
     if path not in leaves:
         close = [p for p in leaves if p.split(".")[-1] == path.split(".")[-1]][:3]
         hint = f"; did you mean {', '.join(close)}" if close else f"; `empires data {game}` lists the paths"
-        raise DataError(f"--set {path}: unknown {game} data path{hint}")
+        raise DataError(f"{source} {path}: unknown {game} data path{hint}")
     current: Any = tree
     for part in path.split("."):
         current = current[part]
-    value = _coerce(path, value, current)
-    _check_bounds(path, value, leaves[path])
+    value = _coerce(path, value, current, source)
+    _check_bounds(path, value, leaves[path], source)
     return value
 
 
-def _coerce(path: str, value: Any, current: Any) -> Any:
+def _coerce(path: str, value: Any, current: Any, source: str) -> Any:
     if isinstance(current, bool):
         ok = isinstance(value, bool)
     elif isinstance(current, int):
@@ -202,20 +204,19 @@ def _coerce(path: str, value: Any, current: Any) -> Any:
     else:
         ok = isinstance(value, type(current))
     if not ok:
-        raise DataError(f"--set {path}={value!r}: wrong type; expected {type(current).__name__} like {current!r}")
+        raise DataError(f"{source} {path}={value!r}: wrong type; expected {type(current).__name__} like {current!r}")
     return value
 
 
-def _check_bounds(path: str, value: Any, leaf: Leaf) -> None:
+def _check_bounds(path: str, value: Any, leaf: Leaf, source: str = "") -> None:
+    where = source or "data"
     items = value if isinstance(value, list) else [value]
     for item in items:
         if leaf.choices is not None and item not in leaf.choices:
-            raise DataError(f"data {path} = {item!r} is not allowed; choose one of {list(leaf.choices)}")
+            raise DataError(f"{where} {path} = {item!r} is not allowed; choose one of {list(leaf.choices)}")
         if isinstance(item, (int, float)) and not isinstance(item, bool):
             if (leaf.low is not None and item < leaf.low) or (leaf.high is not None and item > leaf.high):
-                lo = "-inf" if leaf.low is None else leaf.low
-                hi = "inf" if leaf.high is None else leaf.high
-                raise DataError(f"data {path} = {item!r} is out of range; allowed {lo}..{hi}")
+                raise DataError(f"{where} {path} = {item!r} is out of range; {allowed_range(leaf.low, leaf.high)}")
 
 
 def _status(value: Any, path: str) -> str:
@@ -228,13 +229,23 @@ def _parse(text: str, name: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"data file {name} is not valid TOML: {exc}")
+        raise DataError(f"{name} is not valid TOML: {exc}")
 
 
 def _read_variant(path: Path) -> dict[str, Any]:
+    """A variant file's TOML tree; a missing, non-file, unreadable or non-UTF-8 file is the user's to fix."""
+    where = f"--variant {str(path)!r}"
+    if path.is_dir():
+        raise DataError(f"{where} is a folder; give a TOML file laid out like the data files")
     if not path.is_file():
-        raise DataError(f"variant file {str(path)!r} does not exist")
-    return _parse(path.read_text("utf-8"), str(path))
+        raise DataError(f"{where} does not exist; give a TOML file laid out like the data files")
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{where} is not UTF-8 text (byte {exc.start}); save it as UTF-8 TOML") from None
+    except OSError as exc:
+        raise DataError(f"{where} cannot be read ({exc.strerror})") from None
+    return _parse(text, where)
 
 
 def _flatten(node: Mapping[str, Any], path: str) -> Iterable[tuple[str, Any]]:

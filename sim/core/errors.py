@@ -31,13 +31,16 @@ def require(condition: bool, message: str) -> None:
         raise UserError(message)
 
 
-def check_int_range(name: str, value: int, low: int | None = None, high: int | None = None) -> int:
-    """Validate an integer against inclusive bounds; return it."""
-    if isinstance(value, bool) or not isinstance(value, (int,)) and not hasattr(value, "__index__"):
-        raise UserError(f"{name}: {value!r} is not an integer")
-    value = int(value)
-    if (low is not None and value < low) or (high is not None and value > high):
-        lo = "-inf" if low is None else str(low)
-        hi = "inf" if high is None else str(high)
-        raise UserError(f"{name}: {value} is out of range; allowed {lo}..{hi}")
-    return value
+def allowed_range(low: float | None, high: float | None) -> str:
+    """`allowed 0..14`, `must be >= 1` or `must be finite`: the real limit, never 'inf'."""
+    def show(x: float) -> str:
+        return str(x) if isinstance(x, int) else f"{x:g}"
+
+    if low is not None and high is not None:
+        return f"allowed {show(low)}..{show(high)}"
+    if low is not None:
+        return f"must be >= {show(low)}"
+    if high is not None:
+        return f"must be <= {show(high)}"
+    return "must be finite"
+

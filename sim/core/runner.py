@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ import pandas as pd
 from sim.core.design import Design
 from sim.core.errors import UserError, one_of
 from sim.core.metadata import code_version, result_metadata
+from sim.core.progress import progress
 from sim.core.seating import RESULT_COLUMNS, Seating
 from sim.core.store import RunStore, concat
 
@@ -173,21 +173,14 @@ def _tagged(plan: Plan, batch: int) -> tuple[int, pd.DataFrame]:
     return batch, play_batch(plan, batch)
 
 
-def show_progress(quiet: bool) -> bool:
-    """A progress bar only for a person at a terminal."""
-    return not quiet and sys.stderr.isatty()
-
-
 def run(plan: Plan, store: RunStore | None = None, jobs: int = 1, backend: str = "loky",
         scheduler: str | None = None, quiet: bool = True) -> pd.DataFrame:
     """Play every batch not yet in `store` and return the whole results table."""
-    from tqdm import tqdm
     pending = store.pending() if store is not None else list(range(plan.batches))
     done_games = plan.games - sum(len(plan.batch_range(b)) for b in pending)
     tables: list[pd.DataFrame] = []
     with parallel_backend(backend, jobs, scheduler) as n_jobs, \
-            tqdm(total=plan.games, initial=done_games, unit="game", disable=not show_progress(quiet),
-                 dynamic_ncols=True, smoothing=0.1) as bar:
+            progress(plan.games, quiet, initial=done_games, smoothing=0.1) as bar:
         for batch, table in execute(plan, pending, n_jobs):
             if store is not None:
                 store.write_part(batch, table)
@@ -202,11 +195,9 @@ def play_until(plan: Plan, consume: Callable[[pd.DataFrame], bool], jobs: int = 
     """Feed batch tables to `consume` in batch order until it returns True; batches run in rounds
     of 2 x jobs. Returns the number of batches consumed. What `consume` sees (and so a sequential
     test's decision) does not depend on jobs or backend."""
-    from tqdm import tqdm
     width = 2 * jobs
     used = 0
-    with parallel_backend(backend, jobs, scheduler) as n_jobs, \
-            tqdm(total=plan.games, unit="game", disable=not show_progress(quiet), dynamic_ncols=True) as bar:
+    with parallel_backend(backend, jobs, scheduler) as n_jobs, progress(plan.games, quiet) as bar:
         for start in range(0, plan.batches, width):
             batches = range(start, min(start + width, plan.batches))
             results = dict(execute(plan, batches, n_jobs))
@@ -224,7 +215,6 @@ def play_listed(module: str, seed: int, games: Sequence[tuple[int, Seating]], da
     `empires play`'s rotation where each game is its own stream key -- in batches on `jobs` loky
     workers; rows sorted by game and seat, the same for any `jobs`. With `log`, every game is
     played in one engine call in this process, which writes the log."""
-    from tqdm import tqdm
     if log is not None:
         jobs, size = 1, max(1, len(games))
     else:
@@ -232,8 +222,7 @@ def play_listed(module: str, seed: int, games: Sequence[tuple[int, Seating]], da
         size = max(1, -(-len(games) // (jobs * rounds)))  # equal batches, a whole number per worker
     batches = [games[start: start + size] for start in range(0, len(games), size)]
     tables: list[pd.DataFrame] = []
-    with parallel_backend("loky", jobs, None) as n_jobs, \
-            tqdm(total=len(games), unit="game", disable=not show_progress(quiet), dynamic_ncols=True) as bar:
+    with parallel_backend("loky", jobs, None) as n_jobs, progress(len(games), quiet) as bar:
         for played, table in _listed_tables(module, seed, batches, data, n_jobs, log):
             tables.append(table)
             bar.update(played)

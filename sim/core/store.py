@@ -6,7 +6,8 @@
 Every write is atomic (a temporary file in the same folder, flushed, then `os.replace`), so a
 killed process leaves only whole parts behind: a part file exists exactly when its batch is
 done. The manifest is rewritten after each part; if a kill falls between the two, the part
-files are the truth and resuming repairs the manifest. No server to run, nothing to install.
+files are the truth and resuming repairs the manifest. No server to run, nothing to install. Whole output folders (the
+balance report) are built beside their target and swapped in when complete (`staged_folder`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterable
+import shutil
+from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,78 @@ def atomic_write(path: Path, write) -> None:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+BUILT_FILES = ".built-files.json"   # what a staged build wrote, so the next one knows what is its own
+
+
+@contextlib.contextmanager
+def staged_folder(out: Path) -> Iterator[Path]:
+    """Build a whole output folder (a report) in a fresh temporary folder beside `out` and swap it
+    in only when the build is complete: an error or an interrupt removes the temporary folder and
+    leaves `out` as it was, never a mix of old and new pages. Files in `out` that no earlier build
+    wrote (a README, a page written by another command) are copied into the new folder first.
+    The swap is two renames in the same parent folder (`out` to an old name, the new folder to
+    `out`), then the old folder is removed."""
+    out = out.absolute()
+    _recover(out)
+    new = out.with_name(f".{out.name}.new-{os.getpid()}")
+    shutil.rmtree(new, ignore_errors=True)
+    new.mkdir()
+    try:
+        yield new
+        _swap_in(new, out)
+    except BaseException:
+        shutil.rmtree(new, ignore_errors=True)
+        raise
+
+
+def _recover(out: Path) -> None:
+    """Tidy what a killed build (SIGKILL, power loss) left beside `out`: its unfinished folder is
+    removed; had it died between the two renames of the swap, its old folder is put back."""
+    for kind in ("new", "old"):
+        for left in out.parent.glob(f".{out.name}.{kind}-*"):
+            pid = left.name.rsplit("-", 1)[1]
+            if not pid.isdigit() or _alive(int(pid)):
+                continue
+            if kind == "old" and not out.exists():
+                os.rename(left, out)
+            else:
+                shutil.rmtree(left, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def _swap_in(new: Path, out: Path) -> None:
+    built = _files(new)
+    (new / BUILT_FILES).write_text(json.dumps(built, indent=1) + "\n", "utf-8")
+    if not out.exists():
+        os.rename(new, out)
+        return
+    try:
+        own = set(json.loads((out / BUILT_FILES).read_text("utf-8")))
+    except (OSError, ValueError):
+        own = set()                       # a folder no staged build wrote: keep all it holds
+    for rel in _files(out):
+        if rel not in own and rel != BUILT_FILES and not (new / rel).exists():
+            (new / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(out / rel, new / rel)
+    old = out.with_name(f".{out.name}.old-{os.getpid()}")
+    os.rename(out, old)
+    os.rename(new, out)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 class RunStore:

@@ -65,11 +65,6 @@ def test_games_of_a_block_share_their_dice():
     assert by_block.nunique() > 1  # other blocks, other dice
 
 
-def test_progress_bar_stays_quiet_off_a_terminal():
-    assert runner.show_progress(quiet=True) is False
-    assert runner.show_progress(quiet=False) is False  # pytest's stderr is not a terminal
-
-
 def test_default_batches_are_whole_blocks():
     p = plan(12)
     for games_, jobs in ((96, 1), (10_000, 2), (5, 8)):

@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 from sim.cli import main
 from sim.core.errors import UserError
-from sim.core.store import RunStore
+from sim.core.store import BUILT_FILES, RunStore, staged_folder
+from tests.cli import exit_code
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGS = ["--players", "2", "--strategies", "strong,random", "--games", "320", "--seed", "9",
@@ -72,10 +73,11 @@ def test_resume_refuses_a_foreign_or_corrupt_folder(tmp_path, capsys):
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "manifest.json").write_text("{not json")
     for folder in ("empty", "other", "broken", "missing"):
-        assert main(["tournament", "toy", "--resume", str(tmp_path / folder)]) == 2
-        assert main(["analyse", str(tmp_path / folder)]) == 2
+        assert exit_code(["tournament", "toy", "--resume", str(tmp_path / folder)]) == 2
+        assert exit_code(["analyse", str(tmp_path / folder)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 8 and all(line.startswith("empires: error: ") for line in err)
+    assert len(err) == 8 and all(line.startswith("empires") and ": error: " in line for line in err)
+    assert sum("folder" in line and "does not exist" in line for line in err) == 2   # "missing", by argparse
 
 
 def test_a_damaged_part_or_another_game_is_refused(tmp_path, capsys):
@@ -125,3 +127,36 @@ def test_resume_after_losing_any_set_of_batches_rebuilds_the_same_table(lost):
         assert len(RunStore.open(run).pending()) == len(lost)
         assert main(["tournament", "toy", "--resume", str(run), "--quiet"]) == 0
         pd.testing.assert_frame_equal(RunStore.open(run).results(), whole)
+
+
+def dead_pid() -> int:
+    """The id of a process that has exited."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+def test_a_staged_folder_replaces_the_old_one_only_when_complete(tmp_path):
+    out = tmp_path / "report"
+    with staged_folder(out) as folder:
+        (folder / "index.html").write_text("one")
+    (out / "README.md").write_text("not the build's")
+    with pytest.raises(RuntimeError), staged_folder(out) as folder:
+        (folder / "index.html").write_text("half")
+        raise RuntimeError("interrupted")
+    assert (out / "index.html").read_text() == "one" and sorted(p.name for p in tmp_path.iterdir()) == ["report"]
+    with staged_folder(out) as folder:
+        (folder / "page.html").write_text("two")
+    assert sorted(p.name for p in out.iterdir()) == [BUILT_FILES, "README.md", "page.html"]  # index.html was the build's
+
+
+def test_what_a_killed_build_left_is_tidied_by_the_next(tmp_path):
+    """Killed mid-build: its unfinished folder goes. Killed between the two renames of the swap:
+    the old folder is put back before the next build starts."""
+    out, pid = tmp_path / "report", dead_pid()
+    (tmp_path / f".report.new-{pid}").mkdir()
+    (tmp_path / f".report.old-{pid}").mkdir()
+    (tmp_path / f".report.old-{pid}" / "index.html").write_text("old")
+    with staged_folder(out) as folder:
+        assert (out / "index.html").read_text() == "old"
+        (folder / "index.html").write_text("new")
+    assert (out / "index.html").read_text() == "new" and sorted(p.name for p in tmp_path.iterdir()) == ["report"]

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from sim.cli import main
+from tests.cli import exit_code
 
 
 def test_play_struggle_json_and_outputs(tmp_path, capsys):
@@ -29,7 +30,7 @@ def test_play_bad_input_is_one_line_exit_2(capsys):
     assert main(["play", "struggle", "--strategies", "genius", "--games", "1"]) == 2
     assert "genius" in capsys.readouterr().err
     assert main(["play", "struggle", "--games", "1", "--set", "options.nope=1"]) == 2
-    assert main(["replay", "/nonexistent.jsonl"]) == 2
+    assert exit_code(["replay", "/nonexistent.jsonl"]) == 2
 
 
 def test_play_jobs_match_serial(capsys):
@@ -48,12 +49,12 @@ def test_play_players_out_of_range_is_one_line(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["play", "struggle", "--strategies", ",,"], "name at least one"),
+    (["play", "struggle", "--strategies", ",,"], "--strategies ',,' is empty"),
     (["play", "struggle", "--games", "1", "--log", "/proc/none/g.jsonl"], "/proc/none"),
     (["play", "struggle", "--games", "1", "--out", "results.txt"], ".parquet or .csv"),
 ])
 def test_play_bad_input_is_one_line_exit_2_before_any_game(argv, message, capsys):
-    assert main(argv) == 2
+    assert exit_code(argv) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
 
