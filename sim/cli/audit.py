@@ -7,9 +7,8 @@ from pathlib import Path
 
 from sim import games
 from sim.cli import game_verb
-from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table
+from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, print_table, strategy_list
 from sim.core.errors import require
-from sim.core.seating import parse_strategy
 
 TEXT = "audit the scripted players: calibration of their forecasts, coverage, idleness, waste"
 
@@ -36,15 +35,12 @@ def command(args: argparse.Namespace) -> int:
     engine = games.load(args.game)
     audit.require_audit(engine)
     info = engine.INFO
-    strategies = ([s.strip() for s in args.strategies.split(",") if s.strip()] if args.strategies
-                  else list(info.lineup or info.strategies[: info.max_players]))
-    require(bool(strategies), f"--strategies {args.strategies!r}: name at least one of {', '.join(info.strategies)}")
-    for spec in strategies:
-        parse_strategy(spec, info.strategies, getattr(engine, "INTERVENTIONS", ()))
+    strategies = strategy_list(info, args.strategies)
     players = args.players or len(info.lineup) or min(max(info.min_players, len(strategies)), info.max_players)
     require(info.min_players <= players <= info.max_players,
             f"--players {players} is out of range; {info.name} allows {info.min_players}..{info.max_players}")
-    data = games.load_data(args.game, engine, args.overrides, args.variants)
+    data = games.load_data(args.game, engine, args.overrides, args.variants, strategies)
+    games.check_strategies(args.game, engine, data, strategies)
     result = audit.audit(engine, data, strategies, players, args.games, args.seed)
     if args.out:
         player_audit.write_page(result, args.out, f"{info.title}: player audit")

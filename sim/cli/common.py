@@ -54,6 +54,17 @@ def key_counts(text: str, allowed: Iterable[str] | None = None, what: str = "nam
     return out
 
 
+def strategy_list(info: Any, text: str | None, flag: str = "--strategies") -> list[str]:
+    """A comma list of strategy specs (default: the game's lineup). The names are checked once
+    the data is loaded (sim.games.check_strategies): the data may define named strategies."""
+    if text is None:
+        return list(info.lineup or info.strategies[:info.max_players])
+    strategies = [s.strip() for s in text.split(",") if s.strip()]
+    if not strategies:
+        raise UserError(f"{flag} {text!r}: name at least one of {', '.join(info.strategies)}")
+    return strategies
+
+
 def add_seed(parser: argparse.ArgumentParser, default: int = 1) -> None:
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default,
                         help=f"root seed of every random stream (default {default})")

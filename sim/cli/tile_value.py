@@ -45,10 +45,10 @@ def command(args: argparse.Namespace) -> int:
 
     engine = games.load(args.tv_game)
     tv.require_support(engine, args.tv_game)
-    data = games.load_data(args.tv_game, engine, args.overrides, args.variants)
+    strategies = args.strategy or [engine.INFO.default_strategy]
+    data = games.load_data(args.tv_game, engine, args.overrides, args.variants, strategies)
     costs = engine.asset_costs(data)
     tiles = tuple(t.strip() for t in args.tiles.split(",") if t.strip()) if args.tiles else tuple(sorted(costs))
-    strategies = args.strategy or [engine.INFO.default_strategy]
     experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
                                  blocks=args.blocks, seed=args.seed,
                                  grants={} if args.no_prices or args.sweep else dict(engine.GRANTS),
