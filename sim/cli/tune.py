@@ -17,7 +17,7 @@ from sim.core.random import MAX_SEED
 TEXT = "tune a strategy's parameters (Optuna) into a new named strategy: the skill ladder's top rung"
 SETTINGS = {"strategy": "--strategy", "against": "--against", "trials": "--trials",
             "games_per_trial": "--games-per-trial", "seed": "--seed", "out": "--out", "name": "--name",
-            "overrides": "--set", "variants": "--variant", "params": "--params"}   # what --resume refuses
+            "overrides": "--set", "variants": "--variant", "params": "--params", "span": "--span"}   # what --resume refuses
 
 
 def register(groups: dict) -> None:
@@ -35,6 +35,8 @@ def register(groups: dict) -> None:
         parser.add_argument("--name", help="name of the tuned strategy (default: <strategy>-tuned)")
         parser.add_argument("--params", metavar="P,Q,...", help="search only these parameters (default: every "
                                                                 "numeric parameter with bounds)")
+        parser.add_argument("--span", type=_span, help="search each parameter within this fraction of its range "
+                                                       "either side of its start (default 1: the whole range)")
         parser.add_argument("--out", type=Path, metavar="RUN_DIR",
                             help="new run folder (default runs/<game>-tune-<name>-s<seed>-<time>)")
         parser.add_argument("--resume", type=Path, metavar="RUN_DIR",
@@ -95,7 +97,18 @@ def _settings(args: argparse.Namespace):
     return Settings(game=args.game, strategy=strategy, against=tuple(against), trials=args.trials or 30,
                     games_per_trial=args.games_per_trial or 200, seed=1 if args.seed is None else args.seed,
                     name=args.name or f"{strategy}-tuned", overrides=dict(getattr(data, "overrides", {})),
-                    params=params)
+                    params=params, span=1.0 if args.span is None else args.span)
+
+
+def _span(text: str) -> float:
+    """An argparse type: a fraction 0 < span <= 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{value} is out of range; allowed 0 < span <= 1")
+    return value
 
 
 def _progress(trial) -> None:

@@ -3,7 +3,8 @@
 A tuning searches the numeric parameters of one strategy table (those with both `min` and `max`
 in the game's strategies data; integers as integers, floats rounded to four decimals; booleans
 and lists are left as they are) for the candidate that scores best against a field of
-strategies. Every trial plays the same games: the candidate in one seat of a balanced
+strategies; `span` < 1 searches each parameter only within that fraction of its range either
+side of its starting value (a local search; still inside the bounds). Every trial plays the same games: the candidate in one seat of a balanced
 design (sim.core.design: the lineup candidate + field rotated over the seats, crossed with every
 power), the same root seed and the same blocks (common random numbers), so two trials differ
 only by their parameters. A game scores the candidate's share of the win (shared first places
@@ -72,6 +73,15 @@ class Param:
             return trial.suggest_int(self.name, int(self.low), int(self.high))
         return self.played(trial.suggest_float(self.name, self.low, self.high))
 
+    def around(self, start: float, span: float) -> Param:
+        """The parameter searched within `span` of its range either side of its start, inside its
+        bounds (span 1: the whole range)."""
+        reach = span * (self.high - self.low)
+        low, high = max(self.low, start - reach), min(self.high, start + reach)
+        if self.integer:
+            low, high = math.ceil(low), math.floor(high)
+        return Param(self.name, low, high, self.integer)
+
     def played(self, value: Any) -> int | float:
         """The value as the candidate plays it: floats rounded to DECIMALS, inside the bounds."""
         if self.integer:
@@ -93,6 +103,7 @@ class Settings:
     name: str
     overrides: Mapping[str, Any]
     params: tuple[str, ...] = ()
+    span: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "against": list(self.against), "params": list(self.params),
@@ -143,10 +154,11 @@ class Tuning:
         for name in s.params:
             require(name in by_name, f"--params: {name!r} is not a tunable parameter of {s.strategy}; "
                                      f"allowed: {', '.join(by_name)}")
-        self.params = [by_name[n] for n in s.params] if s.params else found
+        require(0 < s.span <= 1, f"--span {s.span}: use a fraction of each parameter's range, 0 < span <= 1")
+        table = self.data.get(f"{STRATEGIES}.{s.strategy}")
+        self.params = [p.around(table[p.name], s.span) for p in ([by_name[n] for n in s.params] if s.params else found)]
         require(bool(self.params), f"--strategy {s.strategy!r}: no numeric parameter with bounds to tune")
         self.base = self.data.base_of(s.strategy)
-        table = self.data.get(f"{STRATEGIES}.{s.strategy}")
         root = games.load_data(s.game, self.engine).get(f"{STRATEGIES}.{self.base}")   # without overrides
         self.fixed = {k: v for k, v in table.items() if v != root[k] and k not in {p.name for p in self.params}}
         self.start = {p.name: table[p.name] for p in self.params}
@@ -282,6 +294,7 @@ def finish(folder: Path, tuning: Tuning, study: Any, jobs: int) -> dict[str, Any
         "tuned_from": s.strategy, "against": list(s.against), "players": tuning.design.players,
         "trials": s.trials, "trials_pruned": pruned, "games_per_trial": tuning.blocks * tuning.design.block_size,
         "block_size": tuning.design.block_size, "seed": s.seed, "searched": [p.name for p in tuning.params],
+        "span": s.span,
         **provenance(tuning), "fair_share": 1 / tuning.design.players,
         "best_trial": best.number, "score": score, "score_ci95": [low, high],
         "start_score": next(t.value for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
@@ -291,7 +304,8 @@ def finish(folder: Path, tuning: Tuning, study: Any, jobs: int) -> dict[str, Any
         "check_gain": gain}
     text = tuned_toml(s.name, tuning.definition(values), summary,
                       f"empires tune {s.game} --strategy {s.strategy} --against {','.join(s.against)} "
-                      f"--trials {s.trials} --games-per-trial {s.games_per_trial} --seed {s.seed} --name {s.name}")
+                      f"--trials {s.trials} --games-per-trial {s.games_per_trial} --seed {s.seed} --name {s.name} "
+                      f"--span {s.span}" + (f" --params {','.join(s.params)}" if s.params else ""))
     atomic_write(folder / TUNED, lambda tmp: tmp.write_text(text, "utf-8"))
     return {"name": s.name, **summary, "parameters": values}
 

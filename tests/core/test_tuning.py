@@ -72,6 +72,16 @@ def test_a_parameter_is_suggested_inside_its_bounds(low, width, integer):
     assert param.low <= value <= param.high and isinstance(value, int) == integer
 
 
+@given(st.floats(0, 10), st.floats(0, 10), st.floats(0.01, 1), st.booleans())
+def test_a_local_search_stays_within_its_span_and_the_bounds(start, high, span, integer):
+    high = max(start, high)
+    if integer:
+        start, high = float(int(start)), float(int(high) + int(start))
+    param = tuning.Param("x", 0.0, high, integer).around(start, span)
+    assert 0 <= param.low <= start <= param.high <= high
+    assert param.high - param.low <= 2 * span * high + 1e-9
+
+
 def test_the_same_seed_gives_the_same_tuned_table(finished, tmp_path):
     folder, _ = finished
     again = tmp_path / "again"
@@ -134,6 +144,7 @@ def test_a_clearly_worse_candidate_is_pruned(tmp_path):
     (["--name", "mixed"], "--name 'mixed': the tuned strategy needs a new name"),
     (["--name", "a+b"], "--name 'a+b'"),
     (["--trials", "0"], "--trials: 0 is out of range"),
+    (["--span", "0"], "--span: 0.0 is out of range; allowed 0 < span <= 1"),
     (["--games-per-trial", "x"], "'x' is not an integer"),
     (["--set", "strategies.mixed.min_win=3"], "out of range; allowed 0..1"),
     (["--variant", "nofile.toml"], "variant file 'nofile.toml' does not exist"),
