@@ -112,6 +112,7 @@ def _span(text: str) -> float:
 
 
 def _progress(trial) -> None:
-    value = "-" if trial.value is None else f"{trial.value:.4f}"
-    sys.stderr.write(f"trial {trial.number}: {trial.state.name.lower()}, score {value}, "
-                     f"{len(trial.intermediate_values)} blocks\n")
+    """One line per finished trial: its state and its mean over the blocks it played."""
+    blocks = list(trial.intermediate_values.values())
+    mean = f"{sum(blocks) / len(blocks):.4f}" if blocks else "-"
+    sys.stderr.write(f"trial {trial.number}: {trial.state.name.lower()}, mean score {mean} over {len(blocks)} blocks\n")
