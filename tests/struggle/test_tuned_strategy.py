@@ -46,3 +46,16 @@ def test_a_set_changes_the_shipped_table_and_a_variant_base_replaces_it(tmp_path
     variant.write_text('[strategies.mixed-tuned]\nbase = "colonial"\n', "utf-8")
     replaced = load_game_data("struggle", variants=[variant], strategies=["mixed-tuned"])
     assert replaced.get("strategies.mixed-tuned") == replaced.get("strategies.colonial")
+
+
+def test_a_named_strategy_tunes_further_from_its_own_values(tmp_path):
+    """Tuning mixed-tuned keeps its shipped differences from mixed that are not searched."""
+    from sim.core import tuning
+
+    settings = tuning.Settings(game="struggle", strategy="mixed-tuned", against=("mixed",), trials=1,
+                               games_per_trial=14, seed=3, name="mixed-tuned-2", overrides={}, params=("min_win",))
+    tuning.run(tmp_path / "run", tuning.create(tmp_path / "run", settings))
+    table = tomllib.loads((tmp_path / "run" / tuning.TUNED).read_text("utf-8"))["strategies"]["mixed-tuned-2"]
+    shipped = SHIPPED["strategies"]["mixed-tuned"]
+    assert table["base"] == "mixed" and table["min_win"] == shipped["min_win"]     # trial 0: the start
+    assert all(table[k] == shipped[k] for k in shipped if not k.startswith("_") and k != "min_win")
