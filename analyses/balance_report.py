@@ -3,9 +3,11 @@
 Each section opens with a one-paragraph summary of findings, then links the game's odds page
 and, for games the toolkit can play end to end, shows a balanced tournament (win rates by power,
 seat and strategy with 95 % intervals, Plackett-Luce ratings, first-seat advantage, game length
-and VP distributions), causal tile values with fair prices, flagged imbalances and a provenance
-box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value the numbers
-depend on). Plots are PNG files beside the page; tables are also written as CSV.
+and VP distributions), causal tile values with fair prices per skill level (SKILL_LADDER; prices
+only where identifiable, skill-dependent assets apart: docs/tile_value.md), flagged imbalances and
+a provenance box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value
+the numbers depend on). The statistics are explained where they appear (fair share, design
+effect, effective n). Plots are PNG files beside the page; tables are also written as CSV.
 
 Imbalance flags (analyses.tournament.imbalance_flags): a power, seat or strategy is flagged
 when its win rate is further than BAND from the fair share with 95 % family-wise confidence:
@@ -17,7 +19,7 @@ A flag is a statement a designer can act on.
 from __future__ import annotations
 
 import html as html_lib
-import json
+import math
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,16 +27,21 @@ from typing import Any
 
 import pandas as pd
 
-from analyses import battle_odds, html
+from analyses import battle_odds, html, tournament
 from analyses import tile_value as tv
-from analyses import tournament
 from sim import games
 from sim.core import runner
+from sim.core.causal import NOT_IDENTIFIABLE
 from sim.core.contract import has_assets
 from sim.core.design import balanced
+from sim.core.errors import UserError
 from sim.core.metadata import code_version
 
 BAND = 0.05
+DEFAULT = "<default>"   # in a skill list: the game's default scripted strategy
+# The skill ladder of the tile values: the random baseline, the default scripted strategy and its
+# tuned version; a level named through DEFAULT is used only where the game has that strategy.
+SKILL_LADDER = ("random", DEFAULT, f"{DEFAULT}-tuned")
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ class ReportSize:
     players: int = 4
     tile_blocks: int = 8
     tiles: tuple[str, ...] | None = None
-    tile_strategies: tuple[str, ...] = ("mixed", "random")
+    tile_strategies: tuple[str, ...] = SKILL_LADDER
     seed: int = 1
     jobs: int = 2
     quick: bool = False
@@ -77,12 +84,28 @@ def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runn
                        batch_size=runner.default_batch_size(design, n, size.jobs), data=data)
 
 
+def skill_levels(engine: Any, requested: tuple[str, ...]) -> tuple[str, ...]:
+    """The skill levels to measure: names with DEFAULT stand for the game's default strategy and
+    are dropped where the game has no such strategy (a tuned table not made yet); plain names
+    must exist (tile_value.check says so otherwise)."""
+    levels = []
+    for name in requested:
+        resolved = name.replace(DEFAULT, engine.INFO.default_strategy)
+        if (DEFAULT not in name or resolved in engine.INFO.strategies) and resolved not in levels:
+            levels.append(resolved)
+    return tuple(levels)
+
+
 def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> list[tv.Experiment]:
     """One tile-value experiment per skill level, every request checked before anything runs."""
     costs = engine.asset_costs(data)
     tiles = size.tiles or tuple(sorted(costs))
+    levels = skill_levels(engine, size.tile_strategies)
+    if not levels:
+        raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
+                        f"allowed: {', '.join(engine.INFO.strategies)}")
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
-                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in size.tile_strategies]
+                                 seed=size.seed, grants=dict(engine.GRANTS)) for s in levels]
     for experiment in experiments:
         tv.check(engine, experiment, data)
     return experiments
@@ -100,36 +123,56 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
     analysis = tournament.analyse(results, folder)
     flags = tournament.imbalance_flags(results, band=BAND, factors=("power", "seat", "strategy"))
     flags.to_csv(folder / "flags.csv", index=False)
+    share = tournament.fair_share(results)
     body = [f"<h3>Win rates ({analysis.summary['games']} games, seats and powers rotated)</h3>",
+            (f"<p>The dashed line is the <strong>fair share</strong> {share['share']:.3g}: all wins over all "
+            f"seat-games, what every level would win if nothing mattered. "
+            + (f"It is above 1/{round(1 / share['one_over_n'])} = {share['one_over_n']:.3g} because a shared first "
+               f"place counts as a win for every player sharing it ({100 * share['shared_games']:.3g} % of the games "
+               "had one). " if share["shared_games"] else "It equals 1/N: no game had a shared first place. ")
+            + "Intervals are 95 % Wilson intervals at the "
+            "<strong>effective sample size</strong> n / deff: games of a block share their dice, so they are not "
+            "independent, and the design effect deff (the block-clustered variance of a win rate over the "
+            "binomial one, at least 1) says how many seat-games count as one independent one. Seat intervals are wider "
+            "than power intervals when the dice of a block favour one seat in all its games.</p>"),
             html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
     for key, label in (("by_power", "power"), ("by_seat", "seat"), ("by_strategy", "strategy")):
-        rows = [(name, v["n"], v["win_rate"], f"[{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]", v["mean_vp"], v["mean_rank"])
+        rows = [(name, v["n"], html.sig(v["deff"]), f"{v['n'] / v['deff']:.0f}", html.sig(v["win_rate"]),
+                 html.interval(*v["ci95"]), html.sig(v["mean_vp"]), html.sig(v["mean_rank"]))
                 for name, v in analysis.summary[key].items()]
-        body.append(f"<h4>By {label}</h4>" + html.table(rows, [label, "n", "win rate", "95% CI", "mean VP", "mean rank"]))
+        body.append(f"<h4>By {label}</h4>" + html.table(rows, [label, "n (seat-games)", "design effect",
+                                                              "effective n", "win rate", "95% CI", "mean VP",
+                                                              "mean rank"]))
     seat0 = analysis.first_seat
-    body.append(f"<h4>First-seat advantage</h4><p>Seat 0 wins {seat0['win_rate']:.3f} "
-                f"(95 % CI {seat0['ci95'][0]:.3f}..{seat0['ci95'][1]:.3f}, n = {seat0['n']}) against a fair share "
-                f"of {seat0['expected']:.3f}.</p>")
+    body.append(f"<h4>First-seat advantage</h4><p>Seat 0 wins {seat0['win_rate']:.3g} "
+                f"(95 % CI {seat0['ci95'][0]:.3g}..{seat0['ci95'][1]:.3g}, n = {seat0['n']}) against a fair share "
+                f"of {seat0['expected']:.3g}.</p>")
     body.append("<h4>Rating model (Plackett-Luce: strategy + seat + power)</h4>"
                 + html.figure(f"{rel}/ratings.png", "rating effects")
-                + html.table([(r.factor, r.level, r.effect, f"[{r.ci_low:.3f}, {r.ci_high:.3f}]")
+                + html.table([(r.factor, r.level, html.sig(r.effect), html.interval(r.ci_low, r.ci_high))
                               for r in analysis.ratings.itertuples()], ["factor", "level", "log-worth", "95% CI"]))
-    body.append("<h4>Distributions</h4>" + html.figure(f"{rel}/vp.png", "VP distribution")
+    spike = tournament.revolutions(results)
+    body.append("<h4>Distributions</h4>"
+                + (f"<p>{100 * spike['zero_vp']:.3g} % of seat-games end at 0 VP, {spike['zero_by_revolution']:.0%} of "
+                   f"them by a revolution (unrest at the threshold sets VP to 0, SOE-18.2; revolutions in "
+                   f"{100 * spike['revolution']:.3g} % of all seat-games): that is the spike at 0.</p>"
+                   if spike else "")
+                + html.figure(f"{rel}/vp.png", "VP distribution")
                 + (html.figure(f"{rel}/length.png", "game length") if (folder / "length.png").exists() else ""))
     flagged = flags[flags["flag"] != ""]
     body.append(f"<h4>Flagged imbalances (further than &plusmn;{BAND:.2f} from the fair share, Holm-adjusted "
                 f"over every power, seat and strategy)</h4>"
-                + (html.table([(r.factor, r.level, r.n, r.win_rate, f"[{r.ci_low:.3f}, {r.ci_high:.3f}]",
-                                r.p_holm, r.flag) for r in flagged.itertuples()],
+                + (html.table([(r.factor, r.level, r.n, html.sig(r.win_rate), html.interval(r.ci_low, r.ci_high),
+                                html.sig(r.p_holm), r.flag) for r in flagged.itertuples()],
                               ["factor", "level", "n", "win rate", "95% CI", "Holm p", "flag"])
                    if len(flagged) else "<p>None: no power, seat or strategy is outside the band.</p>"))
     best = max(analysis.summary["by_strategy"].items(), key=lambda kv: kv[1]["win_rate"])
     strongest_power = max(analysis.summary["by_power"].items(), key=lambda kv: kv[1]["win_rate"])
     summary = (f"In {analysis.summary['games']} games of {int(results['players'].iloc[0])} players with seats and "
-               f"powers rotated, the strongest strategy was {best[0]} (win rate {best[1]['win_rate']:.2f}, "
-               f"95 % CI {best[1]['ci95'][0]:.2f}..{best[1]['ci95'][1]:.2f}) and the strongest power "
-               f"{strongest_power[0]} ({strongest_power[1]['win_rate']:.2f}). Seat 0 wins "
-               f"{seat0['win_rate']:.2f} against a fair share of {seat0['expected']:.2f}. "
+               f"powers rotated, the strongest strategy was {best[0]} (win rate {best[1]['win_rate']:.3g}, "
+               f"95 % CI {best[1]['ci95'][0]:.3g}..{best[1]['ci95'][1]:.3g}) and the strongest power "
+               f"{strongest_power[0]} ({strongest_power[1]['win_rate']:.3g}). Seat 0 wins "
+               f"{seat0['win_rate']:.3g} against a fair share of {seat0['expected']:.3g}. "
                + (f"Flagged as out of balance: {', '.join(f'{r.factor} {r.level} ({r.flag})' for r in flagged.itertuples())}."
                   if len(flagged) else "Nothing is flagged as out of balance at this sample size."))
     return body, summary
@@ -138,38 +181,118 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
 def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size: ReportSize, folder: Path,
                   rel: str) -> tuple[list[str], str]:
     costs = engine.asset_costs(data)
-    say(f"tile values: {len(experiments)} skill level(s) x {experiments[0].blocks} blocks of "
+    levels = [e.strategy for e in experiments]
+    say(f"tile values: {len(experiments)} skill level(s) ({', '.join(levels)}) x {experiments[0].blocks} blocks of "
         f"{2 * len(experiments[0].tiles) + 1 + len(experiments[0].grants)} arms")
     values, resources = tv.measure(experiments, costs, jobs=size.jobs, quiet=False)
-    tv.write_outputs(folder, values, resources)
-    cols = ["tile", "strategy", "d win", "95% CI", "d VP", "cost", "cost (gold eq.)", "fair price (gold)",
-            "fair price 95% CI", "verdict", "observational win owned / not (biased)"]
-    def get(r, name: str) -> float:
-        return getattr(r, name, float("nan"))
+    files = tv.write_outputs(folder, values, resources)
+    assets = tv.by_asset(values)
+    body = ["<h3>Tile values and fair prices by skill level</h3>",
+            (f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "
+            "the level; the tuned level appears once a tuned strategy exists). Causal value: the focal seat takes "
+            "the tile at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
+            f"{experiments[0].blocks} blocks per level. A fair price in gold = current cost in gold equivalents + "
+            "value / value of one gold (from the grant experiments), with a bootstrap interval over blocks. It is "
+            "given only where one gold is clearly worth something at that level (its interval excludes zero); "
+            f"otherwise the price is <em>{NOT_IDENTIFIABLE}</em> and the note gives the blocks that would settle "
+            "it. The verdict comes from the interval of fair price minus current cost: above zero under-priced, "
+            "below zero over-priced, else fair. A negative fair price means the tile harms its owner even when "
+            "free. An asset whose value changes sign between levels (both intervals clear of zero on opposite "
+            "sides, or opposite point estimates with differing verdicts) is <em>skill-dependent</em>: a "
+            "statement about the players, not a balance finding. The observational column compares owners with "
+            "non-owners in unchanged games and is biased (strong positions buy more tiles).</p>")]
+    body += [html.figure(f"{rel}/{f.name}", "tile values by skill level, sorted by effect")
+             for f in files if f.name.startswith("tile_values") and f.suffix == ".png"]
+    prices = [f for f in files if f.name.startswith("fair_prices")]
+    body += ([html.figure(f"{rel}/{f.name}", "fair price against current cost") for f in prices] if prices else
+             ["<p>No fair price could be given at any skill level (see the value of gold below).</p>"])
+    body.append("<h4>Verdicts by asset, skill levels side by side (sorted by mean effect)</h4>"
+                + html.table([(r["tile"], *[_cell(r, lv) for lv in levels], r["finding"] or "none", r["sign_changes"])
+                              for _, r in assets.iterrows()],
+                             ["tile", *[f"{lv}: d win [95% CI], verdict" for lv in levels], "finding", "sign changes"]))
+    for level, group in values.groupby("strategy", sort=False):
+        group = group.set_index("tile").loc[[t for t in assets["tile"] if t in set(group["tile"])]].reset_index()
+        body.append(f"<h4>Skill level {html_lib.escape(level)}: tile values</h4>" + _level_table(group))
+    body.append("<h4>Value of resources (win rate per unit), by skill level</h4>"
+                + html.table([(r.strategy, r.resource, r.dose, html.sig(r.win_per_unit),
+                               html.interval(r.ci_low, r.ci_high), r.blocks, _measured(r))
+                              for r in resources.itertuples()],
+                             ["skill level", "resource", "dose", "win rate per unit", "95% CI", "blocks",
+                              "clearly non-zero"]))
+    return body, tiles_summary(assets, resources, levels, experiments[0].blocks)
 
-    rows = [(r.tile, r.strategy, r.d_win, f"[{html.number(r.d_win_low, 3)}, {html.number(r.d_win_high, 3)}]", r.d_vp,
-             r.cost, get(r, "current_cost_gold"), get(r, "fair_price_gold"),
-             f"[{html.number(get(r, 'fair_price_low'), 1)}, {html.number(get(r, 'fair_price_high'), 1)}]",
-             getattr(r, "verdict", ""),
-             f"{html.number(get(r, 'obs_win_owned'), 3)} / {html.number(get(r, 'obs_win_not_owned'), 3)}")
-            for r in values.itertuples()]
-    body = ["<h3>Tile values and fair prices</h3>",
-            "<p>Causal: the focal seat takes the tile at its first legal opportunity vs never, same dice, "
-            "focal seat and powers rotated. Fair price = current cost in gold equivalents + value / value of one "
-            "gold (from grant experiments); interval by bootstrap over blocks. The observational column compares "
-            "owners with non-owners in unchanged games and is biased (strong positions buy more tiles).</p>",
-            html.figure(f"{rel}/tile_values.png", "tile value forest plot"), html.table(rows, cols),
-            "<h4>Value of resources (win rate per unit)</h4>",
-            html.table([(r.resource, r.strategy, r.dose, r.win_per_unit, f"[{r.ci_low:.4f}, {r.ci_high:.4f}]")
-                        for r in resources.itertuples()], ["resource", "strategy", "dose", "win rate per unit", "95% CI"])]
-    verdicts = values.get("verdict", pd.Series(dtype=str))
-    over = values.loc[verdicts == "over-priced", "tile"].tolist()
-    under = values.loc[verdicts == "under-priced", "tile"].tolist()
-    summary = (f"Of {len(values)} tile measurements, {len(under)} look under-priced"
-               + (f" ({', '.join(under)})" if under else "") + f" and {len(over)} over-priced"
-               + (f" ({', '.join(over)})" if over else "") + f" at {size.tile_blocks} blocks per experiment; "
-               "the rest are consistent with their current cost.")
-    return body, summary
+
+def _level_table(group: pd.DataFrame) -> str:
+    """One skill level's tiles; without a price at this level, the reason once above the table
+    and no price columns."""
+    def observed(r: Any) -> str:
+        return f"{html.sig(_get(r, 'obs_win_owned'))} / {html.sig(_get(r, 'obs_win_not_owned'))}"
+
+    head = ["tile", "d win", "95% CI", "d VP", "cost"]
+    verdicts = group["verdict"] if "verdict" in group else pd.Series("", index=group.index)
+    if len(group) and (verdicts == NOT_IDENTIFIABLE).all():
+        rows = [(r.tile, html.sig(r.d_win), html.interval(r.d_win_low, r.d_win_high), html.sig(r.d_vp), r.cost,
+                 observed(r)) for r in group.itertuples()]
+        return (f"<p>No fair prices at this level, {NOT_IDENTIFIABLE}: "
+                f"{html_lib.escape(group['price_note'].iloc[0])}.</p>"
+                + html.table(rows, [*head, "observational win owned / not (biased)"]))
+    rows = [(r.tile, html.sig(r.d_win), html.interval(r.d_win_low, r.d_win_high), html.sig(r.d_vp), r.cost,
+             html.sig(_get(r, "current_cost_gold")), html.sig(_get(r, "fair_price_gold")),
+             html.interval(_get(r, "fair_price_low"), _get(r, "fair_price_high")), _short(getattr(r, "verdict", "")),
+             getattr(r, "price_note", ""), observed(r)) for r in group.itertuples()]
+    return html.table(rows, [*head, "cost (gold eq.)", "fair price (gold)", "fair price 95% CI", "verdict", "note",
+                             "observational win owned / not (biased)"])
+
+
+def _measured(r: Any) -> str:
+    """Whether a resource's value is clearly non-zero, and if not what would settle it."""
+    if r.measured:
+        return "yes"
+    if not math.isnan(r.settle_blocks):
+        return f"no: about {int(r.settle_blocks)} blocks would settle its sign"
+    return "no: the grant changed no game's winner" if r.ci_low == r.ci_high == 0 else "no"
+
+
+def _cell(asset: pd.Series, level: str) -> str:
+    """One asset at one level: its value with interval, and the price verdict or 'no price'."""
+    verdict = asset[f"verdict {level}"]
+    return (f"{html.sig(asset[f'd_win {level}'])} {html.interval(asset[f'low {level}'], asset[f'high {level}'])}, "
+            + ("no price" if verdict in ("", NOT_IDENTIFIABLE) else verdict))
+
+
+def _short(verdict: str) -> str:
+    return "no price (not identifiable)" if verdict == NOT_IDENTIFIABLE else verdict
+
+
+def _get(row: Any, name: str) -> float:
+    return getattr(row, name, float("nan"))
+
+
+def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[str], blocks: int) -> str:
+    """Each asset once, with its verdict per skill level; skill-dependent ones apart."""
+    def verdicts(r: pd.Series) -> str:
+        return ", ".join(f"{lv}: {r[f'verdict {lv}'] or 'no price'}" for lv in levels)
+
+    parts = [f"Tile values at skill levels {', '.join(levels)} ({blocks} blocks each)."]
+    for finding in ("under-priced", "over-priced", "mixed verdicts"):
+        hits = assets[assets["finding"] == finding]
+        if len(hits):
+            listed = "; ".join(f"{r['tile']} ({verdicts(r)})" for _, r in hits.iterrows())
+            parts.append(f"{finding.capitalize()}: {listed}.")
+    dependent = assets[assets["skill_dependent"]]
+    if len(dependent):
+        parts.append("Skill-dependent (the value changes sign between levels; not a balance finding): "
+                     + "; ".join(f"{r['tile']} ({r['sign_changes']})" for _, r in dependent.iterrows()) + ".")
+    gold = resources[resources["resource"] == "gold"]
+    unpriced = [r.strategy for r in gold.itertuples() if not r.measured]
+    if unpriced:
+        parts.append(f"No fair prices at {', '.join(unpriced)}: one gold is not clearly worth anything there "
+                     f"({NOT_IDENTIFIABLE}).")
+    rest = int((assets["finding"] == "").sum())
+    which = f"All {rest}" if rest == len(assets) else f"{rest} other"
+    parts.append(f"{which} asset{'s are' if rest != 1 else ' is'} consistent with the current cost or not "
+                 "identifiable at every level." if rest else "")
+    return " ".join(p for p in parts if p)
 
 
 @dataclass
@@ -217,6 +340,25 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     return Section(game, games.title(game), " ".join(summaries), body)
 
 
+SETTING_LABELS = {"games": "tournament games per playable game", "players": "players per game",
+                  "tile_blocks": "paired blocks per tile-value experiment", "tiles": "tiles measured",
+                  "tile_strategies": "skill levels of the tile values", "seed": "root seed",
+                  "jobs": "worker processes", "quick": "small odds grids"}
+
+
+def settings_table(size: ReportSize) -> str:
+    """The report's settings as a two-column table (lists joined, None as 'every tile')."""
+    def shown(name: str, value: Any) -> str:
+        if value is None:
+            return "every tile"
+        if name == "tile_strategies":
+            return ", ".join(value) + f" ({DEFAULT}: the game's default strategy, where present)"
+        return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+
+    return "<h2>Settings</h2>" + html.table([(SETTING_LABELS.get(k, k), shown(k, v)) for k, v in size.__dict__.items()],
+                                            ["setting", "value"])
+
+
 def say(message: str) -> None:
     """Progress of a long report on stderr (the runner adds a progress bar on a terminal)."""
     print(f"report: {message}", file=sys.stderr, flush=True)
@@ -232,8 +374,8 @@ def build_report(out: Path, size: ReportSize) -> Path:
                 for game in games.PACKAGES if game in pages or game in playable]
     toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
     body = [html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "
-                         "tile values and fair prices, flagged imbalances, and the assumptions behind them. "
-                         f"Settings: {json.dumps(size.__dict__)}."), f"<ul>{toc}</ul>"]
+                         "tile values and fair prices, flagged imbalances, and the assumptions behind them."),
+            settings_table(size), f"<ul>{toc}</ul>"]
     for s in sections:
         body.append(f'<h2 id="{s.game}">{html_lib.escape(s.title)}</h2>{html.summary(s.summary)}' + "".join(s.body))
     index = out / "index.html"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -52,6 +53,19 @@ def provenance(meta: Mapping[str, Any]) -> str:
 def number(value: float, digits: int = 4) -> str:
     """A number for a table; NaN (nothing to estimate) shows as a dash."""
     return "\u2013" if value != value else f"{value:.{digits}f}"
+
+
+def sig(value: float, digits: int = 3) -> str:
+    """A number with `digits` significant digits (rates, values, prices); NaN as a dash, and
+    rounding noise of a zero (a mean of differences that cancel) as 0."""
+    if math.isnan(value):
+        return "\u2013"
+    return f"{0.0 if abs(value) < 1e-12 else value:.{digits}g}"
+
+
+def interval(low: float, high: float, digits: int = 3) -> str:
+    """A 95 % interval as [low, high] with `digits` significant digits."""
+    return f"[{sig(low, digits)}, {sig(high, digits)}]"
 
 
 def _cell(value: Any) -> str:

@@ -13,9 +13,13 @@ rotate over all seats, and every arm of a block shares its dice (sim.core.design
 The value of T is the paired difference force - ban in the focal seat's win rate and VP, with a
 95 % t interval over blocks. The value of one unit of each resource is (grant - base) / dose;
 the fair price of T in gold is its current cost in gold equivalents plus value / (value of one
-gold), with a bootstrap interval over blocks. The observational metric -- win rate of seats that
-own T vs those that do not, in the base arm -- is printed beside it and labelled biased: good
-players and good positions buy more tiles.
+gold), with a bootstrap interval over blocks -- given only where one gold is clearly worth
+something at the skill level (else "not identifiable at this skill level and sample size", with
+the blocks that would settle it), its verdict from the interval of fair price minus current
+cost (sim.core.causal.price_verdict). `by_asset` puts the skill levels side by side and flags an
+asset whose value changes sign between them as skill-dependent. The observational metric --
+win rate of seats that own T vs those that do not, in the base arm -- is printed beside it and
+labelled biased: good players and good positions buy more tiles.
 
 A game takes part through the asset interface of sim.core.contract: `INTERVENTIONS`
 (containing "force", "ban" and "grant_<resource>" keys), `asset_costs(data) -> {asset: {resource:
@@ -35,9 +39,10 @@ import pandas as pd
 
 from sim import games
 from sim.core import runner
+from sim.core.causal import (NOT_IDENTIFIABLE, SKILL_DEPENDENT, Effect, block_means, blocks_to_settle,
+                             bootstrap_means, cost_in_gold, crossing, excludes_zero, fair_price_statistic,
+                             paired_effect, percentile_interval, price_verdict, resource_rates, sign_changes)
 from sim.core.contract import has_assets
-from sim.core.causal import (Effect, block_means, bootstrap_means, cost_in_gold, fair_price_statistic,
-                             paired_effect, percentile_interval, resource_rates)
 from sim.core.design import Design
 from sim.core.errors import UserError, one_of
 from sim.core.stats import wilson_interval
@@ -124,13 +129,16 @@ def _lineup_label(strategies: Sequence[str], label_of: dict[tuple[str, ...], str
     raise ValueError(f"seating {strategies} matches no lineup")
 
 
-def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, dict[str, float]],
-                value_of: dict[str, float] | None = None) -> pd.DataFrame:
-    """One row per tile: causal effects on win rate and VP, observational contrast, fair price."""
+def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, dict[str, float]]) -> pd.DataFrame:
+    """One row per tile: causal effects on win rate and VP, observational contrast, and -- when
+    one gold is clearly worth something at this skill level -- the fair price and its verdict
+    (sim.core.causal.price_verdict); otherwise the verdict says the price is not identifiable."""
     focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
     wins, vps = block_means(focal, "win"), block_means(focal, "vp")
     per_unit = {r: (f"grant:{r}", BASE, float(dose)) for r, dose in experiment.grants.items()}
-    boot = bootstrap_means(wins, seed=experiment.seed).to_dict("records") if "gold" in per_unit else []
+    priced = "gold" in per_unit
+    gold = paired_effect(wins, "grant:gold", BASE).per_unit(per_unit["gold"][2]) if priced else None
+    boot = bootstrap_means(wins, seed=experiment.seed).to_dict("records") if priced else []
     rows = []
     for tile in experiment.tiles:
         force, ban = f"force:{tile}", f"ban:{tile}"
@@ -141,27 +149,72 @@ def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, di
                **observational(table, tile)}
         cost = costs[tile]
         row["cost"] = ", ".join(f"{-v if k == 'unrest' else v:g} {k}" for k, v in cost.items() if v) or "free"
-        if "gold" in per_unit and set(k for k, v in cost.items() if v) <= set(per_unit):
-            statistic = fair_price_statistic((force, ban), per_unit, cost)
-            price = statistic(wins.mean())
-            lo, hi = percentile_interval(np.array([statistic(m) for m in boot]))
-            current = cost_in_gold(cost, resource_rates(wins.mean(), per_unit))
-            row.update(current_cost_gold=current, fair_price_gold=price, fair_price_low=lo, fair_price_high=hi,
-                       verdict=_verdict(current, lo, hi))
+        if gold is not None and set(k for k, v in cost.items() if v) <= set(per_unit):
+            row.update(_price_columns(fair_price_statistic((force, ban), per_unit, cost), cost, per_unit,
+                                      wins, boot, gold))
         rows.append(row)
     return pd.DataFrame(rows)
 
 
+def _price_columns(statistic, cost: dict[str, float], per_unit: dict[str, tuple[str, str, float]],
+                   wins: pd.DataFrame, boot: list[dict[str, float]], gold: Effect) -> dict[str, Any]:
+    """Fair price, its interval, the interval of (fair price - current cost) and the verdict."""
+    def premium(m: dict[str, float]) -> float:
+        return statistic(m) - cost_in_gold(cost, resource_rates(m, per_unit))
+
+    price, current = statistic(wins.mean()), cost_in_gold(cost, resource_rates(wins.mean(), per_unit))
+    price_ci = percentile_interval(np.array([statistic(m) for m in boot]))
+    premium_ci = percentile_interval(np.array([premium(m) for m in boot]))
+    judged = price_verdict("gold", gold, premium_ci, price, price_ci)
+    shown = judged.verdict != NOT_IDENTIFIABLE
+    nan = float("nan")
+    return {"current_cost_gold": current if shown else nan, "fair_price_gold": price if shown else nan,
+            "fair_price_low": price_ci[0] if shown else nan, "fair_price_high": price_ci[1] if shown else nan,
+            "premium_low": premium_ci[0] if shown else nan, "premium_high": premium_ci[1] if shown else nan,
+            "verdict": judged.verdict, "price_note": judged.note,
+            "settle_blocks": judged.settle_blocks if judged.settle_blocks is not None else nan}
+
+
+def by_asset(values: pd.DataFrame) -> pd.DataFrame:
+    """One row per asset with its verdict at every skill level side by side, and whether its
+    value changes sign between levels (sim.core.causal.sign_changes): such an asset is
+    skill-dependent, a statement about the players, not a balance finding."""
+    levels = list(dict.fromkeys(values["strategy"]))
+    rows = []
+    for tile, group in values.groupby("tile", sort=False):
+        at = {r.strategy: r for r in group.itertuples()}
+        row: dict[str, Any] = {"tile": tile}
+        for level in levels:
+            r = at.get(level)
+            for name, column in (("d_win", "d_win"), ("low", "d_win_low"), ("high", "d_win_high")):
+                row[f"{name} {level}"] = getattr(r, column) if r is not None else float("nan")
+            row[f"verdict {level}"] = getattr(r, "verdict", "") if r is not None else ""
+        pairs = sign_changes({s: (r.d_win, (r.d_win_low, r.d_win_high), getattr(r, "verdict", ""))
+                              for s, r in at.items()})
+        row["skill_dependent"] = bool(pairs)
+        row["sign_changes"] = "; ".join(f"{a} vs {b}" for a, b in pairs)
+        issued = {row[f"verdict {s}"] for s in levels} & {"under-priced", "over-priced"}
+        row["finding"] = (SKILL_DEPENDENT if pairs else "mixed verdicts" if len(issued) > 1
+                          else issued.pop() if issued else "")
+        row["mean_d_win"] = float(np.nanmean([row[f"d_win {s}"] for s in levels]))
+        rows.append(row)
+    return pd.DataFrame(rows).sort_values("mean_d_win", ascending=False, ignore_index=True)
+
+
 def resource_values(table: pd.DataFrame, experiment: Experiment) -> pd.DataFrame:
-    """Win-rate value of one unit of each granted resource, with 95 % intervals."""
+    """Win-rate value of one unit of each granted resource, with 95 % intervals; a value whose
+    interval includes zero is not measured at this skill level and sample size, and the row
+    says how many blocks would settle its sign (sim.core.causal.blocks_to_settle)."""
     focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
     wins = block_means(focal, "win")
     rows = []
     for resource, dose in experiment.grants.items():
-        effect = paired_effect(wins, f"grant:{resource}", BASE)
+        effect = paired_effect(wins, f"grant:{resource}", BASE).per_unit(dose)
+        settle = None if excludes_zero(effect.ci95) else blocks_to_settle(effect)
         rows.append({"resource": resource, "strategy": experiment.strategy, "dose": dose,
-                     "win_per_unit": effect.estimate / dose, "ci_low": effect.ci95[0] / dose,
-                     "ci_high": effect.ci95[1] / dose, "blocks": effect.blocks})
+                     "win_per_unit": effect.estimate, "ci_low": effect.ci95[0], "ci_high": effect.ci95[1],
+                     "blocks": effect.blocks, "measured": excludes_zero(effect.ci95),
+                     "settle_blocks": settle if settle is not None else float("nan")})
     return pd.DataFrame(rows)
 
 
@@ -185,16 +238,6 @@ def _effect_columns(name: str, effect: Effect) -> dict[str, float]:
     if name == "win":                     # a difference of two win rates lies in [-1, 1]
         low, high = max(low, -1.0), min(high, 1.0)
     return {f"d_{name}": effect.estimate, f"d_{name}_low": low, f"d_{name}_high": high}
-
-
-def _verdict(current: float, low: float, high: float) -> str:
-    if not (np.isfinite(low) and np.isfinite(current)):
-        return "unknown (gold has no measurable value here)"
-    if current > high:
-        return "over-priced"
-    if current < low:
-        return "under-priced"
-    return "fair"
 
 
 def parse_sweep(text: str) -> tuple[str, list[int]]:
@@ -233,31 +276,83 @@ def sweep(experiment: Experiment, path: str, values: Sequence[int], jobs: int = 
 
 
 def break_even(sweep_table: pd.DataFrame) -> float:
-    """The swept value where the effect crosses zero (linear interpolation); NaN if it never does."""
-    x, y = sweep_table["value"].to_numpy(float), sweep_table["d_win"].to_numpy(float)
-    for i in range(len(x) - 1):
-        if y[i] == 0:
-            return float(x[i])
-        if y[i] * y[i + 1] < 0:
-            return float(x[i] + (x[i + 1] - x[i]) * y[i] / (y[i] - y[i + 1]))
-    return float(x[-1]) if len(y) and y[-1] == 0 else float("nan")
+    """The swept value where the effect crosses zero (sim.core.causal.crossing): NaN when it
+    never does, or when no sweep point's interval excludes zero ("no break-even")."""
+    return crossing(sweep_table["value"], sweep_table["d_win"],
+                    list(zip(sweep_table["d_win_low"], sweep_table["d_win_high"])))
 
 
-def plot_values(values: pd.DataFrame, path: Path) -> Path:
-    """Forest plot of force - ban win-rate effects per tile and strategy, with 95 % intervals."""
+ROWS_PER_FIGURE = 25      # assets per forest plot: readable at normal zoom without scrolling a figure
+LEVEL_COLOURS = ("#1d3557", "#e76f51", "#2a9d8f", "#8d5fd3", "#e9c46a")
+
+
+def _forest(rows: Sequence[str], series: dict[str, pd.DataFrame], column: str, xlabel: str, title: str,
+            path: Path, marks: dict[str, pd.Series] | None = None) -> Path:
+    """One forest plot: a row per asset (top first), one marker per skill level side by side on the
+    row, 95 % intervals as bars; `marks` adds a black tick per row (e.g. the current cost).
+    The legend sits above the axes, never over the data."""
+    import matplotlib
+    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 0.35 * len(values) + 1.2))
-    labels = [f"{r.tile} ({r.strategy})" for r in values.itertuples()]
-    y = np.arange(len(values))
-    ax.errorbar(values["d_win"], y, xerr=[values["d_win"] - values["d_win_low"], values["d_win_high"] - values["d_win"]],
-                fmt="o", color="#1d3557", ecolor="#457b9d", capsize=3)
+    fig, ax = plt.subplots(figsize=(8, 0.42 * len(rows) + 1.6))
+    y = np.arange(len(rows))[::-1].astype(float)
+    width = 0.6 / max(1, len(series))
+    for k, (level, frame) in enumerate(series.items()):
+        part = frame.set_index("tile").reindex(rows)
+        offset = (len(series) - 1) / 2 * width - k * width
+        est, low, high = part[column], part[f"{column}_low"], part[f"{column}_high"]
+        ax.errorbar(est, y + offset, xerr=[(est - low).clip(lower=0), (high - est).clip(lower=0)], fmt="o", ms=4,
+                    capsize=2, color=LEVEL_COLOURS[k % len(LEVEL_COLOURS)], label=level)
+    for name, values in (marks or {}).items():
+        ax.plot(values.reindex(rows), y, "|", color="black", ms=12, mew=2, label=name)
     ax.axvline(0, color="grey", lw=1)
-    ax.set_yticks(y, labels)
-    ax.set_xlabel("change in win rate, take at once vs never (95 % CI)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    ax.set_yticks(y, rows)
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("asset")
+    ax.set_title(title, fontsize=10)
+    ax.grid(axis="x", color="#eee")
+    fig.legend(loc="outside upper center", ncol=len(series) + len(marks or {}), frameon=False)
+    fig.set_layout_engine("constrained")
+    fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def _pages(order: Sequence[str], path: Path) -> list[tuple[list[str], Path, str]]:
+    """Split the ordered assets into figures of ROWS_PER_FIGURE rows: (rows, file, 'i of n')."""
+    chunks = [list(order[i:i + ROWS_PER_FIGURE]) for i in range(0, len(order), ROWS_PER_FIGURE)] or [[]]
+    return [(rows, path if i == 0 else path.with_name(f"{path.stem}_{i + 1}{path.suffix}"),
+             f"{i + 1} of {len(chunks)}") for i, rows in enumerate(chunks)]
+
+
+def plot_values(values: pd.DataFrame, path: Path) -> list[Path]:
+    """Forest plots of force - ban win-rate effects, assets sorted by their mean effect over
+    skill levels (best first), the levels side by side on each asset's row."""
+    order = by_asset(values)["tile"].tolist()
+    series = {level: frame for level, frame in values.groupby("strategy", sort=False)}
+    return [_forest(rows, series, "d_win", "change in win rate, take at once vs never (95 % CI)",
+                    f"asset value by skill level, best first ({page})", file)
+            for rows, file, page in _pages(order, path)]
+
+
+def plot_prices(values: pd.DataFrame, path: Path) -> list[Path]:
+    """Fair price against current cost (both in gold), for the assets with a price at some skill
+    level, sorted by how far the fair price lies above the cost; none when no price exists."""
+    if "fair_price_gold" not in values:
+        return []
+    priced = values[values["fair_price_gold"].notna()].assign(
+        premium=lambda t: t["fair_price_gold"] - t["current_cost_gold"])
+    if priced.empty:
+        return []
+    order = priced.groupby("tile")["premium"].mean().sort_values(ascending=False).index.tolist()
+    series = {level: frame.rename(columns={"fair_price_gold": "price", "fair_price_low": "price_low",
+                                           "fair_price_high": "price_high"})
+              for level, frame in priced.groupby("strategy", sort=False)}
+    cost = priced.groupby("tile")["current_cost_gold"].mean()
+    return [_forest(rows, series, "price", "gold (fair price with 95 % CI; current cost in gold equivalents)",
+                    f"fair price against current cost ({page})", file, {"current cost": cost})
+            for rows, file, page in _pages(order, path)]
 
 
 def plot_sweep(table: pd.DataFrame, path: Path) -> Path:
@@ -267,8 +362,15 @@ def plot_sweep(table: pd.DataFrame, path: Path) -> Path:
     ax.fill_between(table["value"], table["d_win_low"], table["d_win_high"], color="#a8dadc", alpha=.7)
     ax.plot(table["value"], table["d_win"], "o-", color="#1d3557")
     ax.axhline(0, color="grey", lw=1)
+    crossing_at = break_even(table)
+    if not np.isnan(crossing_at):
+        ax.axvline(crossing_at, color="#e76f51", ls="--", lw=1)
+    ax.set_title(f"{table['tile'].iloc[0]} at skill level {table['strategy'].iloc[0]}: "
+                 + (f"break-even {crossing_at:.3g}" if not np.isnan(crossing_at)
+                    else "no break-even (no point differs from zero)"), fontsize=10)
     ax.set_xlabel(table["path"].iloc[0])
-    ax.set_ylabel("win rate: take at once - never")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.set_ylabel("win rate: take at once - never (95 % CI)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -287,8 +389,10 @@ def measure(experiments: Sequence[Experiment], costs: dict[str, dict[str, float]
 
 
 def write_outputs(out: Path, values: pd.DataFrame, resources: pd.DataFrame) -> list[Path]:
-    """CSV tables and the forest plot into `out`."""
+    """CSV tables (per measurement and per asset) and the forest plots into `out`."""
     out.mkdir(parents=True, exist_ok=True)
     values.to_csv(out / "tile_values.csv", index=False)
     resources.to_csv(out / "resource_values.csv", index=False)
-    return [out / "tile_values.csv", out / "resource_values.csv", plot_values(values, out / "tile_values.png")]
+    by_asset(values).to_csv(out / "by_asset.csv", index=False)
+    return [out / "tile_values.csv", out / "resource_values.csv", out / "by_asset.csv",
+            *plot_values(values, out / "tile_values.png"), *plot_prices(values, out / "fair_prices.png")]

@@ -75,6 +75,25 @@ def null_rate(results: pd.DataFrame) -> float:
     return float(results["winner"].sum() / len(results))
 
 
+def fair_share(results: pd.DataFrame) -> dict[str, float]:
+    """The fair share a level is compared with, and why it is not 1/N: a shared first place
+    counts as a win for every player sharing it, so wins per seat-game exceed 1/N by the shared
+    wins. Returns the share, 1/N and the fraction of games with a shared first place."""
+    players = int(results["players"].iloc[0])
+    winners = results.groupby("game_index")["winner"].sum()
+    return {"share": null_rate(results), "one_over_n": 1.0 / players, "shared_games": float((winners > 1).mean())}
+
+
+def revolutions(results: pd.DataFrame) -> dict[str, float] | None:
+    """Seat-games ending at 0 VP and how many of those by revolution (SOE-18.2: a player whose
+    unrest reaches the threshold scores 0); None for games that report no revolutions."""
+    if "revolution" not in results:
+        return None
+    zero = results["vp"] == 0
+    return {"zero_vp": float(zero.mean()), "revolution": float(results["revolution"].astype(bool).mean()),
+            "zero_by_revolution": float(results.loc[zero, "revolution"].astype(bool).mean()) if zero.any() else 0.0}
+
+
 def imbalance_flags(results: pd.DataFrame, band: float = 0.0,
                     factors: tuple[str, ...] = ("seat", "power")) -> pd.DataFrame:
     """Each level of each factor against the null rate p0, Holm-adjusted over all of them.
@@ -166,17 +185,21 @@ def plot(results: pd.DataFrame, rating_table: pd.DataFrame, out_dir: Path) -> li
 
     files = []
     p0 = null_rate(results)
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4.4))
     for ax, (key, column) in zip(axes, FACTORS):
         table = level_table(results, column)
         x = np.arange(len(table))
-        ax.bar(x, table["win_rate"], color="#7aa6c2")
+        ax.bar(x, table["win_rate"], color="#7aa6c2", label="win rate")
         ax.errorbar(x, table["win_rate"], yerr=[table["win_rate"] - table["ci_low"], table["ci_high"] - table["win_rate"]],
-                    fmt="none", ecolor="black", capsize=3)
-        ax.axhline(p0, color="grey", linestyle="--", linewidth=1, label="no effect")
+                    fmt="none", ecolor="black", capsize=3, label="95 % interval (block-clustered)")
+        ax.axhline(p0, color="grey", linestyle="--", linewidth=1, label=f"fair share {p0:.3g} (shared wins count)")
         ax.set_xticks(x, [str(i) for i in table.index], rotation=30)
-        ax.set_title(f"win rate by {column} (95 %, block-clustered)")
-    axes[0].legend()
+        ax.set_xlabel(column)
+        ax.set_ylabel("win rate (share of seat-games won)")
+        ax.set_title(f"win rate by {column}")
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=3, frameon=False)
+    fig.set_layout_engine("constrained")
     files.append(_save(fig, out_dir / "win_rates.png"))
 
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(rating_table) + 1.5))
@@ -187,14 +210,19 @@ def plot(results: pd.DataFrame, rating_table: pd.DataFrame, out_dir: Path) -> li
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(y, labels)
     ax.set_xlabel("Plackett-Luce log-worth effect (95 % interval, clustered by block)")
+    ax.set_ylabel("factor: level")
     files.append(_save(fig, out_dir / "ratings.png"))
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(8, 4.4))
     for strategy, group in results.groupby("strategy"):
         ax.hist(group["vp"], bins=30, histtype="step", density=True, label=str(strategy))
     ax.set_xlabel("final VP")
-    ax.set_title("VP distribution by strategy")
-    ax.legend()
+    ax.set_ylabel("density (share of seat-games per VP)")
+    spike = revolutions(results)
+    ax.set_title("VP distribution by strategy" + (
+        f"; the spike at 0 is revolutions ({spike['zero_by_revolution']:.0%} of 0-VP seat-games, SOE-18.2)"
+        if spike and spike["zero_vp"] > 0 else ""), fontsize=10)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, title="strategy")
     files.append(_save(fig, out_dir / "vp.png"))
 
     if "length" in results:
@@ -202,15 +230,17 @@ def plot(results: pd.DataFrame, rating_table: pd.DataFrame, out_dir: Path) -> li
         fig, ax = plt.subplots(figsize=(7, 4))
         ax.hist(lengths, bins=min(40, max(5, lengths.nunique())), color="#7aa6c2")
         mean, low, high = mean_interval(lengths)
-        ax.set_title(f"game length: mean {mean:.2f} (95 % {low:.2f}..{high:.2f})")
+        ax.set_title(f"game length: mean {mean:.3g} (95 % {low:.3g}..{high:.3g})")
         ax.set_xlabel("length")
+        ax.set_ylabel("games")
         files.append(_save(fig, out_dir / "length.png"))
     return files
 
 
 def _save(fig, path: Path) -> Path:
     import matplotlib.pyplot as plt
-    fig.tight_layout()
+    if fig.get_layout_engine() is None:
+        fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path

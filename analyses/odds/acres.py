@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from analyses import html
+from analyses.odds import judged, shown
 from sim.acres import siege
 from sim.acres.components import SIDES, Acres, load, other
 from sim.core.metadata import result_metadata
@@ -57,7 +58,7 @@ def build(out_dir: Path, quick: bool = False):
     for scenario in ("starting", "recruited"):
         _bars(table[table.scenario == scenario], out_dir / f"success_{scenario}.png", scenario)
     _turns_plot(turn_table, out_dir / "turns.png")
-    check = _cross_check(acres, 10_000 if quick else 200_000)
+    check, verdict = judged(_cross_check(acres, 10_000 if quick else 200_000))
     check.to_csv(out_dir / "cross_check.csv", index=False)
 
     start = table[(table.scenario == "starting") & ~table.fort]
@@ -71,7 +72,7 @@ def build(out_dir: Path, quick: bool = False):
                f"After each side recruits two Regular Infantry and a Leader, the best target is "
                f"{acres.location(top.location).name} for the {top.attacker} ({top.attacker_win:.0%}).")
     meta = result_metadata(acres.data, SEED, ASSUMED_PREFIXES, quick=quick, n_per_siege=n)
-    shown = ["scenario", "attacker", "location", "fort", "start_position", "attacker_win", "defender_win",
+    columns = ["scenario", "attacker", "location", "fort", "start_position", "attacker_win", "defender_win",
              "unresolved", "mean_turns", "n"]
     body = "".join([
         html.summary(summary),
@@ -95,9 +96,9 @@ def build(out_dir: Path, quick: bool = False):
         "a defender win after 1 turn means the opening left the marker on his side).</p>",
         html.figure("turns.png", "distribution of turns to resolution"),
         "<h2>All sieges</h2>",
-        html.table(table[shown].itertuples(index=False), shown),
+        html.table(shown(table[columns]).itertuples(index=False), columns),
         "<h2>Cross-check: bulk Monte Carlo against the exact state recursion</h2>",
-        html.table(check.itertuples(index=False), list(check.columns)),
+        html.table(check.itertuples(index=False), list(check.columns)), verdict,
         "<p>Data: <a href=\"sieges.csv\">sieges.csv</a> (with 95 % Wilson intervals), "
         "<a href=\"turns.csv\">turns.csv</a>, <a href=\"cross_check.csv\">cross_check.csv</a>.</p>",
         html.provenance(meta),
@@ -131,19 +132,25 @@ def _bars(table: pd.DataFrame, path: Path, scenario: str) -> None:
         ax.set_xticks(x, labels, rotation=35, ha="right")
         ax.set_ylim(0, 1)
         ax.set_title(f"{attacker} attack ({scenario} decks)")
+        ax.set_xlabel("besieged location")
         ax.set_ylabel("P(attacker wins), 95 % interval")
-        ax.legend()
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncol=2, frameon=False)
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
 def _turns_plot(turns: pd.DataFrame, path: Path) -> None:
-    fig, ax = plt.subplots(figsize=(8, 4), constrained_layout=True)
+    fig, ax = plt.subplots(figsize=(9, 4), constrained_layout=True)
     for case, sub in turns.groupby("case", sort=False):
-        ax.plot(sub.turns, sub.probability, marker="o", label=case)
+        # Every turn count in the range gets a point; a turn no siege ended on has no data and
+        # breaks the line (NaN) instead of being bridged.
+        full = sub.set_index("turns")["probability"].reindex(range(int(sub.turns.min()), int(sub.turns.max()) + 1))
+        ax.plot(full.index, full.to_numpy(), marker="o", ms=4, label=case)
     ax.set_xlabel("player turns completed at resolution")
     ax.set_ylabel("probability")
-    ax.legend()
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, title="siege")
     fig.savefig(path, dpi=110)
     plt.close(fig)
 

@@ -11,6 +11,7 @@ import pandas as pd
 from matplotlib.colors import ListedColormap
 
 from analyses import html
+from analyses.odds import font_pt, judged, shown
 from sim.conquest.combat import Army, LandBattle
 from sim.conquest.components import default_components
 from sim.conquest.land_bulk import simulate_land
@@ -69,7 +70,7 @@ def build(out_dir: Path, quick: bool = False):
                           for a in range(1, 5) for d in range(1, 5)
                           for o in [solve_naval(Fleet(a), Fleet(d), comps)]])
     naval.to_csv(out_dir / "naval.csv", index=False)
-    check = _cross_check(comps, 20_000 if quick else 400_000)
+    check, verdict = judged(_cross_check(comps, 20_000 if quick else 400_000))
     check.to_csv(out_dir / "cross_check.csv", index=False)
 
     even = grid[(grid.panel == "open field") & (grid.attacker_units == grid.defender_units)]
@@ -104,9 +105,9 @@ def build(out_dir: Path, quick: bool = False):
         html.table(thresholds.itertuples(index=False), list(thresholds.columns)),
         "<h2>Naval battles (COE-15)</h2>",
         "<p>Two dice per galley, galley symbols hit (uncapped, COE-A17), at most three rounds.</p>",
-        html.table(naval.itertuples(index=False), list(naval.columns)),
+        html.table(shown(naval).itertuples(index=False), list(naval.columns)),
         "<h2>Cross-check: exact against bulk Monte Carlo</h2>",
-        html.table(check.itertuples(index=False), list(check.columns)),
+        html.table(check.itertuples(index=False), list(check.columns)), verdict,
         "<p>Data: <a href=\"battles.csv\">battles.csv</a>, <a href=\"optimal_retreat.csv\">optimal_retreat.csv</a>, "
         "<a href=\"retreat_thresholds.csv\">retreat_thresholds.csv</a>, <a href=\"naval.csv\">naval.csv</a>, "
         "<a href=\"cross_check.csv\">cross_check.csv</a>.</p>",
@@ -126,7 +127,9 @@ def _at(frame: pd.DataFrame, n: int) -> float:
 
 def _heatmaps(grid: pd.DataFrame, path: Path) -> None:
     panels = list(PANELS)
-    fig, axes = plt.subplots(2, 2, figsize=(10.5, 9), constrained_layout=True)
+    width, dpi = 10.5, 110
+    fig, axes = plt.subplots(2, 2, figsize=(width, 9), constrained_layout=True)
+    size = font_pt(width, dpi)
     for ax, panel in zip(axes.ravel(), panels):
         sub = grid[grid.panel == panel].pivot(index="attacker_units", columns="defender_units", values="attacker_win")
         image = ax.imshow(sub.values, origin="lower", cmap="viridis", vmin=0, vmax=1, aspect="auto",
@@ -136,12 +139,12 @@ def _heatmaps(grid: pd.DataFrame, path: Path) -> None:
             for d in sub.columns:
                 value = sub.loc[a, d]
                 ax.text(d, a, f"{value:.2f}".lstrip("0").replace("1.00", "1"), ha="center", va="center",
-                        fontsize=6, color="white" if value < 0.6 else "black")
+                        fontsize=size, color="white" if value < 0.6 else "black")
         ax.set_title(panel)
         ax.set_xlabel("defender land units")
         ax.set_ylabel("attacker land units")
     fig.colorbar(image, ax=axes.ravel().tolist(), shrink=0.8, label="P(attacker takes the province)")
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=dpi)
     plt.close(fig)
 
 

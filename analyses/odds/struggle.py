@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from analyses import html
+from analyses.odds import font_pt, judged, shown
 from sim.core.metadata import result_metadata
 from sim.core.montecarlo import run_blocks
 from sim.core.stats import binomial_se, wilson_interval
@@ -54,7 +55,7 @@ def build(out_dir: Path, quick: bool = False):
     reserves.to_csv(out_dir / "reserves.csv", index=False)
     seas = _sea_table(comp.sea, range(1, 5))
     seas.to_csv(out_dir / "sea.csv", index=False)
-    check = _cross_check(rules, 20_000 if quick else 400_000)
+    check, verdict = judged(_cross_check(rules, 20_000 if quick else 400_000), "z (standard errors)")
     check.to_csv(out_dir / "cross_check.csv", index=False)
 
     even = grid[(grid.panel == "no fort") & (grid.attacker_armies == grid.defender)]
@@ -81,13 +82,13 @@ def build(out_dir: Path, quick: bool = False):
         f"<p>Equal armies; re-roll policy <code>{rules.reserves_policy}</code> "
         "(attacker re-rolls while not winning, defender while losing, only when a re-roll can change "
         "the result; turns alternate, attacker first).</p>",
-        html.table(reserves.itertuples(index=False), list(reserves.columns)),
+        html.table(shown(reserves).itertuples(index=False), list(reserves.columns)),
         "<h2>Sea movement (SOE-11)</h2>",
         "<p>One die per unit; on a 1 roll again: 1&ndash;2 destroyed, 3&ndash;4 back, 5&ndash;6 arrive "
         "(Navigation +2 on the re-roll). Units moved together roll independently.</p>",
-        html.table(seas.itertuples(index=False), list(seas.columns)),
+        html.table(shown(seas).itertuples(index=False), list(seas.columns)),
         "<h2>Cross-check: exact against bulk Monte Carlo</h2>",
-        html.table(check.itertuples(index=False), list(check.columns)),
+        html.table(check.itertuples(index=False), list(check.columns)), verdict,
         "<p>Data: <a href=\"battles.csv\">battles.csv</a>, <a href=\"reserves.csv\">reserves.csv</a>, "
         "<a href=\"sea.csv\">sea.csv</a>, <a href=\"cross_check.csv\">cross_check.csv</a>.</p>",
         html.provenance(meta),
@@ -103,11 +104,16 @@ def _mean(pmf: dict[int, float]) -> float:
 def _heatmaps(grid: pd.DataFrame, column: str, label: str, path: Path, cmap: str,
               panels: tuple[str, ...] | None = None) -> None:
     panels = panels or tuple(dict.fromkeys(grid.panel))
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 4.6), constrained_layout=True,
-                             squeeze=False)
+    ncols = min(2, len(panels))
+    nrows = -(-len(panels) // ncols)
+    width, dpi = 5.6 * ncols, 110
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width, 4.8 * nrows), constrained_layout=True, squeeze=False)
+    for ax in axes.ravel()[len(panels):]:
+        ax.set_visible(False)
     vmax = 1.0 if column == "attacker_win" else float(grid[column].max())
     colours = plt.get_cmap(cmap)
-    for ax, panel in zip(axes[0], panels):
+    size = font_pt(width, dpi)
+    for ax, panel in zip(axes.ravel(), panels):
         sub = grid[grid.panel == panel].pivot(index="attacker_armies", columns="defender", values=column)
         image = ax.imshow(sub.values, origin="lower", cmap=cmap, vmin=0, vmax=vmax, aspect="auto",
                           extent=(sub.columns.min() - .5, sub.columns.max() + .5, sub.index.min() - .5, sub.index.max() + .5))
@@ -116,12 +122,12 @@ def _heatmaps(grid: pd.DataFrame, column: str, label: str, path: Path, cmap: str
                 value = sub.values[i, j]
                 r, g, b, _ = colours(value / vmax if vmax else 0.0)
                 ax.text(d, a, f"{value:.2f}".lstrip("0").replace("1.00", "1"), ha="center", va="center",
-                        fontsize=6, color="white" if 0.299 * r + 0.587 * g + 0.114 * b < 0.5 else "black")
+                        fontsize=size, color="white" if 0.299 * r + 0.587 * g + 0.114 * b < 0.5 else "black")
         ax.set_title(panel)
         ax.set_xlabel("neutral strength" if "neutral" in panel else "defender armies")
         ax.set_ylabel("attacker armies")
-    fig.colorbar(image, ax=axes[0].tolist(), shrink=0.85, label=label)
-    fig.savefig(path, dpi=110)
+    fig.colorbar(image, ax=[ax for ax in axes.ravel() if ax.get_visible()], shrink=0.85, label=label)
+    fig.savefig(path, dpi=dpi)
     plt.close(fig)
 
 

@@ -229,8 +229,9 @@ def compare_command(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(payload)
         return 0
-    verdict = {"H1": f"{args.a} is stronger (accept H1: score {s1:.4f})",
-               "H0": f"no gain (accept H0: score {s0:.4f})", None: "undecided at the game cap"}[decision]
+    verdict = {"H1": f"{args.a} is stronger (accept H1", "H0": "no gain (accept H0",
+               None: "undecided at the game cap (no bound crossed"}[decision] + \
+        f"; measured score of {args.a} {mean:.4f}, H0 score {s0:.4f}, H1 score {s1:.4f})"
     print(f"{game} {args.a} vs {args.b}, {players} players: {verdict}")
     print(f"games {used} ({len(test.scores)} paired blocks of {design.block_size}); score of {args.a} {mean:.4f}; "
           f"LLR {test.llr:.3f} in [{test.lower:.3f}, {test.upper:.3f}]")

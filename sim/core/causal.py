@@ -11,7 +11,8 @@ quantity is a ratio of effects (a fair price). See notes/statistics_methods.md s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +20,9 @@ import pandas as pd
 from scipy import stats as scipy_stats
 
 BOOTSTRAP = 2000
+NOT_IDENTIFIABLE = "not identifiable at this skill level and sample size"
+SKILL_DEPENDENT = "skill-dependent"
+VERDICTS = ("under-priced", "fair", "over-priced")   # the verdicts that are balance statements
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,11 @@ class Effect:
     se: float
     blocks: int
     games: int
+
+    def per_unit(self, dose: float) -> Effect:
+        """The effect of one unit of a dose (estimate, interval and standard error divided)."""
+        return Effect(self.estimate / dose, (self.ci95[0] / dose, self.ci95[1] / dose), self.se / dose,
+                      self.blocks, self.games)
 
     def to_dict(self) -> dict:
         return {"estimate": self.estimate, "ci95": list(self.ci95), "se": self.se,
@@ -104,3 +113,99 @@ def fair_price_statistic(tile: tuple[str, str], per_unit: Mapping[str, tuple[str
             if rates["gold"] > 0 else float("nan")
 
     return statistic
+
+
+def excludes_zero(ci95: tuple[float, float]) -> bool:
+    """Whether a 95 % interval lies entirely on one side of zero (NaN bounds: no)."""
+    low, high = ci95
+    return bool(low > 0 or high < 0)
+
+
+def blocks_to_settle(effect: Effect, limit: int = 10**7) -> int | None:
+    """Blocks an experiment needs for the 95 % t half-width to fall below |estimate|, assuming
+    the per-block spread stays what it was (sd = se * sqrt(blocks)). None when no finite number
+    would do: a zero estimate, or no spread measured yet."""
+    if not (effect.blocks >= 2 and math.isfinite(effect.se) and math.isfinite(effect.estimate)) \
+            or effect.estimate == 0:
+        return None
+    sd, target = effect.se * math.sqrt(effect.blocks), abs(effect.estimate)
+    n = max(2, math.ceil((1.96 * sd / target) ** 2))     # the normal approximation, then the t correction
+    while n <= limit and float(scipy_stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n) >= target:
+        n += max(1, n // 50)
+    return n if n <= limit else None
+
+
+@dataclass(frozen=True)
+class PriceVerdict:
+    """A fair price, or why none can be given. `verdict` is one of VERDICTS or NOT_IDENTIFIABLE;
+    `note` says in words what the numbers mean (a negative price, the blocks that would settle it)."""
+
+    verdict: str
+    note: str
+    settle_blocks: int | None = None
+
+
+def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[float, float],
+                  price: float, price_ci95: tuple[float, float]) -> PriceVerdict:
+    """The verdict on an asset's price in `currency`, from the interval of the price itself.
+
+    A price in a currency exists only when one unit of it is clearly worth something: its value
+    interval lies above zero. Otherwise the price is a ratio over a denominator that may be zero
+    or negative, and no verdict is issued; the note names the blocks that would settle it.
+    `premium_ci95` is the interval of (fair price - current cost) over the same resamples:
+    above zero, the asset is under-priced; below, over-priced; else fair. A negative fair price
+    means the asset harms its owner even when free: a player should be paid to take it.
+    """
+    if not currency_value.ci95[0] > 0:
+        settle = blocks_to_settle(currency_value)
+        sign = "clearly negative" if currency_value.ci95[1] < 0 else "not distinguishable from zero"
+        more = ("" if currency_value.ci95[1] < 0 else
+                f"; about {settle} blocks would settle its sign, if the spread per block stays as measured"
+                if settle else "; the data so far suggest no number of blocks that would settle it")
+        return PriceVerdict(NOT_IDENTIFIABLE, f"the value of one {currency} is {sign} at this skill level "
+                                              f"({currency_value.blocks} blocks){more}", settle)
+    low, high = premium_ci95
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return PriceVerdict(NOT_IDENTIFIABLE, "the price interval is undefined in most resamples")
+    verdict = "under-priced" if low > 0 else "over-priced" if high < 0 else "fair"
+    note = ""
+    if price_ci95[1] < 0:
+        note = f"harmful even when free: worth taking only if paid about {-price:.3g} {currency}"
+    elif price < 0:
+        note = "a negative fair price means taking the asset free may already hurt (not clear at this size)"
+    return PriceVerdict(verdict, note)
+
+
+def sign_changes(levels: Mapping[str, tuple[float, tuple[float, float], str]]) -> list[tuple[str, str]]:
+    """Pairs of skill levels between which an asset's value changes sign.
+
+    `levels` maps a skill level to (estimate, 95 % interval, verdict) of the asset's value. Two
+    levels disagree in sign when (a) both intervals exclude zero, on opposite sides, or (b) the
+    point estimates have opposite signs and both levels issued a price verdict (VERDICTS; a
+    level whose price is not identifiable gives no verdict to disagree with) and these differ.
+    """
+    names = list(levels)
+    pairs = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (ea, ca, va), (eb, cb, vb) = levels[a], levels[b]
+            both_clear = excludes_zero(ca) and excludes_zero(cb) and (ca[0] > 0) != (cb[0] > 0)
+            verdicts_differ = ea * eb < 0 and va in VERDICTS and vb in VERDICTS and va != vb
+            if both_clear or verdicts_differ:
+                pairs.append((a, b))
+    return pairs
+
+
+def crossing(values: Sequence[float], estimates: Sequence[float], ci95s: Sequence[tuple[float, float]]) -> float:
+    """Where an effect crosses zero as one setting varies (linear interpolation of the point
+    estimates); NaN when it never does, or when no point's interval excludes zero (the effect is
+    then not shown to differ from zero anywhere, so a crossing is noise)."""
+    if not any(excludes_zero(c) for c in ci95s):
+        return float("nan")
+    x, y = np.asarray(values, float), np.asarray(estimates, float)
+    for i in range(len(x) - 1):
+        if y[i] == 0:
+            return float(x[i])
+        if y[i] * y[i + 1] < 0:
+            return float(x[i] + (x[i + 1] - x[i]) * y[i] / (y[i] - y[i + 1]))
+    return float(x[-1]) if len(y) and y[-1] == 0 else float("nan")

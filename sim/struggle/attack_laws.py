@@ -107,7 +107,8 @@ def canonical_attack(a: combat_exact.Attack, r) -> combat_exact.Attack:
         att_navy = af > 0 or (not r.naval_support_needs_own_fleet and aaf > 0)
         af, aaf, dfl, daf = int(att_navy), 0, 0, 0
     elif not att_fight:
-        def_navy = dfl > 0 or (not r.naval_support_needs_own_fleet and daf > 0)
+        def_navy = (dfl > 0 or (not r.naval_support_needs_own_fleet and daf > 0)
+                    or r.naval_support_on_decline == "always")
         af, aaf, dfl, daf = 0, 0, int(def_navy), 0
     else:
         af, aaf, dfl, daf = 1, 0, 0, 0

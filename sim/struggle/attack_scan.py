@@ -32,8 +32,17 @@ from sim.struggle.state import ARMY, FLEET, FORT, MAX_SEATS, N_REGIONS, ON_MAP
 KEPT = 2               # units of a kind a battle can take (a loss and a 7); the rest only add strength
 CAP_PIRATE_FLEETS = 9                          # fleets against the Pirates tile (margin >= 6 beyond)
 MAX_KILLS = 4          # most units a defending side can lose in one attack (naval + land, 7s)
-PARAMS = ("attack_threshold", "gold_vp", "unit_vp", "unrest_vp", "unrest_budget", "kill_value", "min_win",
-          "harm_weight", "leader_weight", "europe_weight", "colonial_weight")
+PARAMS = ("attack_threshold", "gold_vp", "unit_vp", "unrest_vp", "unrest_margin", "unrest_margin_last", "kill_value",
+          "min_win", "harm_weight", "leader_weight", "europe_weight", "colonial_weight")
+
+
+def unrest_budget(e: Any, first: float | np.ndarray, last: float | np.ndarray) -> float | np.ndarray:
+    """The unrest a strategy is willing to reach this war: the revolution threshold (SOE-18)
+    less a margin that moves linearly from `first` (first war) to `last` (last war), so the
+    budget follows the rules' threshold and spends the margin as the end nears."""
+    wars = e.wars
+    share = (e.view.war - 1) / (wars - 1) if wars > 1 else 1.0
+    return e.rule("end.revolution_unrest") - (first + (last - first) * share)
 
 
 def count_mask(counts: np.ndarray) -> np.ndarray:
@@ -156,7 +165,8 @@ class AttackScan:
                      neutral=int(max(self.tok_strength.max(), self.revolt_strength)) + 2,
                      att_bonus=2 * BONUS_CLIP + 1, att_naval_bonus=2 * BONUS_CLIP + 1)
         self.laws = law_table(e.comp.combat, tuple(radix[f] for f in CODED))
-        self.k = {name: e.k[name] for name in ("reserves", "army_training", "naval_training", "refuse_battle")}
+        self.k = {name: e.k[name] for name in ("reserves", "army_training", "naval_training", "refuse_battle",
+                                                      "banking")}
 
     def targets(self, players: list) -> list[list[tuple[int, tuple]]]:
         """Each player's attack candidates, as `Engine.attack_targets` lists them."""
@@ -257,15 +267,16 @@ class AttackScan:
         None); `fees[i]`: whether player i pays the attack fee (not with War Office, SOE-20.4)."""
         if not isinstance(x, Batch):
             x = Batch(self.e, x)
-        threshold, gold_vp, unit_vp, unrest_vp, budget, kill, min_win, *_ = x.params
+        threshold, gold_vp, unit_vp, unrest_vp, margin, margin_last, kill, min_win, *_ = x.params
+        budget = unrest_budget(self.e, margin, margin_last)
         out: list[tuple[tuple | None, float, float | None]] = [(None, v, None) for v in threshold.tolist()]
         c = Candidates(self, x)
         if not len(c.b):
             return out
         unrest_price = unrest_vp * np.where(x.unrest < budget, 1.0, 4.0)
         fee = np.array(fees, dtype=bool) * self.e.fee
-        short = np.maximum(0, fee - x.gold)                                 # borrowing (SOE-2.2)
-        fixed = np.where(fee > 0, gold_vp * fee + (-(-short // 2)) * unrest_price, 0.0)[c.b]
+        loans, _ = self.e.loans(fee - x.gold, x.dev_owned[np.arange(len(x.g)), x.p, self.k["banking"]] > 0)
+        fixed = np.where(fee > 0, gold_vp * fee + loans * self.e.borrow[2] * unrest_price, 0.0)[c.b]   # SOE-2.2
         per_loss = (unit_vp + unrest_price)[c.b]
         gain = self.gains(x, c)
         f = self.configurations(x, c)

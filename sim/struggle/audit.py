@@ -44,14 +44,15 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
 
 
 def _rebuilt_in_place(events: list[dict], i: int) -> bool:
-    """SOE-9.5: the unit destroyed at events[i] was rebuilt and moved straight back there."""
+    """SOE-9.5: the unit destroyed at events[i] was rebuilt and moved straight back there, or
+    destroyed at home and rebuilt there without its free move."""
     destroyed = events[i]
     for e in events[i + 1: i + 4]:
-        if e.get("seat") != destroyed["seat"]:
-            return False
-        if e["event"] == "move":
+        if e["event"] == "move" and e.get("seat") == destroyed["seat"]:
             return e["src"] == "home" and e["dst"] == destroyed["region"] and e["unit"] == destroyed["unit"]
-    return False
+        if e.get("seat") != destroyed["seat"] or e["event"] == "action":
+            break
+    return destroyed["region"] == "home"
 
 
 def audit_items(asset_keys: list[str]) -> list[str]:

@@ -43,6 +43,8 @@ class Attack:
     land_kind: int = ARMY              # ARMY: losses are armies/forts; FLEET: a fleet-only battle
     support: int = 0                   # +1 attacker, -1 defender, 0 none
     blockade_b: tuple = ()             # seats using Blockade (b)
+    blockade_wanted: bool = False      # the attacker declared he would use Blockade (b)
+    symbols: dict[int, int] = field(default_factory=dict)     # seat -> ARMY / FLEET its two-symbol tile backs
 
 
 class Battle:
@@ -102,7 +104,7 @@ class Battle:
             self.turn_tile(g, p, "war_office")
         else:
             self.pay(g, p, self.fee)
-        a = Attack(g, p, r, target)
+        a = Attack(g, p, r, target, blockade_wanted=blockade)
         nav = int(t.naval_region[r])
         kind = target[0]
         defender = target[1] if kind == "player" else -1
@@ -126,33 +128,53 @@ class Battle:
             if nav >= 0:
                 self._naval_phase(a, defender, nav, helpers, def_helpers, land)
             if land:
-                a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=a.support == 1, opp=defender)
+                a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=a.support == 1, opp=defender,
+                                         both_to=a.symbols.get(p, ARMY))
                 a.land_def = self._land_side(g, defender, r, nav, def_helpers, attacker=False,
-                                             support=a.support == -1, opp=p)
+                                             support=a.support == -1, opp=p, both_to=a.symbols.get(defender, ARMY))
             elif a.naval is not None:
                 a.land, a.land_def, a.naval, a.naval_def, a.land_kind = a.naval, a.naval_def, None, None, FLEET
         elif kind == "neutral":
             own_fleet = nav >= 0 and s.units[g, p, nav, FLEET] > 0                 # SOE-12.14
             a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=own_fleet, opp=-1)
             a.land_def = Side(-1, fixed=int(t.token_strength[target[1]]))
+            self._blockade_b(a, int(own_fleet and self.blockade_b_anywhere))
         elif kind == "revolt":
             own_fleet = s.units[g, p, r, FLEET] > 0                                # SOE-20.17.3
             a.land = self._land_side(g, p, r, nav, helpers, attacker=True, support=own_fleet, opp=-1)
             a.land_def = Side(-1, fixed=self.rule("raids.slave_revolt_strength"))
+            self._blockade_b(a, int(own_fleet and self.blockade_b_anywhere))
         else:                                                                       # pirates (SOE-20.16.7)
             a.land = self._fleet_side(g, p, r, helpers, opp=-1)
             a.land_def = Side(-1, fixed=self.rule("raids.pirates_strength"))
             a.land_kind = FLEET
-        if blockade and a.support == 1 and self.owns(g, p, "blockade"):            # SOE-20.20 (b)
-            self.return_tile(g, p, "blockade")
-            a.land.bonus += self.blockade_bonus - self.support_bonus
-            a.blockade_b += (p,)
-        if (defender >= 0 and a.support == -1 and a.land_def is not None and a.land_kind == ARMY
-                and self.players[g][defender].use_blockade_defence(a)):
-            self.return_tile(g, defender, "blockade")
-            a.land_def.bonus += self.blockade_bonus - self.support_bonus
-            a.blockade_b += (defender,)
+        self._blockade_b(a, a.support)
         return a
+
+    @property
+    def blockade_b_anywhere(self) -> bool:
+        """Option `blockade_b_scope` (SOE-20.20 (b)): Blockade (b) in every land battle with
+        naval support, not only where a naval battle was declined or avoided."""
+        return self.opt("blockade_b_scope") == "any_support"
+
+    def _blockade_b(self, a: Attack, support: int) -> None:
+        """SOE-20.20 (b): the side with naval support in a land battle (`support` +1 the
+        attacker, -1 the defender) may make it +2 instead of +1 with its Blockade tile, decided
+        before the land dice; the tile returns to the display. The attacker uses it as he
+        declared (`a.blockade_wanted`), the defender when asked."""
+        g = a.g
+        if support == 1:
+            p, side = a.attacker, a.land
+            use = a.blockade_wanted and self.owns(g, p, "blockade") > 0
+        elif support == -1 and a.land_kind == ARMY:
+            p, side = a.land_def.main, a.land_def
+            use = p >= 0 and self.owns(g, p, "blockade") > 0 and self.players[g][p].use_blockade_defence(a)
+        else:
+            return
+        if use:
+            self.return_tile(g, p, "blockade")
+            side.bonus += self.blockade_bonus - self.support_bonus
+            a.blockade_b += (p,)
 
     def target_name(self, g: int, target: tuple) -> str:
         if target[0] == "player":
@@ -206,7 +228,9 @@ class Battle:
     def _naval_phase(self, a: Attack, d: int, nav: int, helpers, def_helpers, land: bool) -> None:
         """SOE-12.7: the attacker decides whether to fight; the defender may avoid (not in a
         naval-only attack, SOE-A10); a side without an own fleet cannot fight; whoever declines
-        leaves naval support to the other side if it has an own fleet there (SOE-A9)."""
+        leaves naval support to the other side if it has an own fleet there (SOE-A9) -- with the
+        option `naval_support_on_decline` = always the defender gets it whenever the attacker
+        does not fight (the literal SOE-12.7.3)."""
         g, p = a.g, a.attacker
         s = self.s
         own_a = s.units[g, p, nav, FLEET] > 0
@@ -216,8 +240,10 @@ class Battle:
             own_d = own_d or any(c[1] for _, c in def_helpers)
         can_a, can_d = s.units[g, p, nav, FLEET] > 0, s.units[g, d, nav, FLEET] > 0
         pick = ARMY if land else FLEET                 # a two-symbol alliance tile backs the land battle
-        att = self._fleet_side(g, p, nav, helpers, opp=d, region=a.region, both_to=pick)
-        dfn = self._fleet_side(g, d, nav, def_helpers, opp=p, region=a.region, both_to=pick)
+        if self.opt("two_symbol_alliance") == "owner":
+            self._choose_symbols(a, (p, d), land)
+        att = self._fleet_side(g, p, nav, helpers, opp=d, region=a.region, both_to=a.symbols.get(p, pick))
+        dfn = self._fleet_side(g, d, nav, def_helpers, opp=p, region=a.region, both_to=a.symbols.get(d, pick))
         if not land:
             must = self.comp.combat.naval_only_defender_must_fight
             if can_d and (must or self.players[g][d].fight_naval(a, dfn, att, False)):
@@ -225,8 +251,8 @@ class Battle:
             return
         fight_a = can_a and self.players[g][p].fight_naval(a, att, dfn, True)
         self.decisions += 1
-        if not fight_a:
-            a.support = -1 if own_d else 0
+        if not fight_a:                                # SOE-12.7.3 literal reading: support whatever his fleets
+            a.support = -1 if own_d or self.comp.combat.naval_support_on_decline == "always" else 0
             return
         fight_d = can_d and self.players[g][d].fight_naval(a, dfn, att, False)
         self.decisions += 1
@@ -234,6 +260,20 @@ class Battle:
             a.support = 1 if own_a else 0
             return
         a.naval, a.naval_def = att, dfn
+
+    def _choose_symbols(self, a: Attack, seats: tuple[int, ...], land: bool) -> None:
+        """SOE-12.6 with the option `two_symbol_alliance` = owner: each main player owning a
+        tile with both symbols naming the attacked region says which strength it backs in this
+        attack (after allies are called, before the dice)."""
+        t, owners = self.t, self.s.alliance_owner[a.g].tolist()
+        for q in seats:
+            if any(owner == q and t.alliance_army[i] and t.alliance_fleet[i] and t.alliance_regions[i, a.region]
+                   for i, owner in enumerate(owners)):
+                symbol = self.players[a.g][q].alliance_symbol(a, land)
+                self.decisions += 1
+                if symbol not in (ARMY, FLEET):
+                    raise RuleViolation(f"an alliance tile backs the army or the fleet, not {symbol!r} (SOE-12.6)")
+                a.symbols[q] = symbol
 
     def _fleet_side(self, g: int, p: int, nav: int, helpers, opp: int, region: int | None = None,
                     both_to: int = FLEET) -> Side:
@@ -248,9 +288,11 @@ class Battle:
         side.bonus += self.alliance_bonus(g, p, nav if region is None else region, FLEET, both_to)
         return side
 
-    def _land_side(self, g: int, p: int, r: int, nav: int, helpers, attacker: bool, support: bool, opp: int) -> Side:
+    def _land_side(self, g: int, p: int, r: int, nav: int, helpers, attacker: bool, support: bool, opp: int,
+                   both_to: int = ARMY) -> Side:
         """SOE-12.8: armies 1 (own + allies'), defending forts 2, training superiority with an
-        own army or fort in the battle, naval support, alliance army tile."""
+        own army or fort in the battle, naval support, alliance army tile (a two-symbol one when
+        it backs the army, `both_to`)."""
         s = self.s
         side = Side(p, units={p: int(s.units[g, p, r, ARMY])})
         if not attacker:
@@ -262,7 +304,7 @@ class Battle:
             side.bonus += self._training(g, p, opp, "army_training")
         if support:
             side.bonus += self.support_bonus
-        side.bonus += self.alliance_bonus(g, p, r, ARMY)
+        side.bonus += self.alliance_bonus(g, p, r, ARMY, both_to)
         return side
 
     def declare_raid(self, g: int, p: int, name: str, r: int, q: int) -> Attack:
@@ -281,5 +323,6 @@ class Battle:
             a.land = Side(-1, fixed=self.rule("raids.slave_revolt_strength"))
             support = s.units[g, q, r, FLEET] > 0
             a.land_def = self._land_side(g, q, r, -1, [], attacker=False, support=support, opp=-1)
+            self._blockade_b(a, -int(support and self.blockade_b_anywhere))
         self.log(g, "raid", seat=p, tile=name, region=self.t.regions[r], target=self.power_name(g, q))
         return a

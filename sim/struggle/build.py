@@ -91,6 +91,8 @@ class Building:
                 raise RuleViolation(f"game {g}: seat {p} may not destroy a {UNIT_NAMES[lost]} at {destroy_at} to build "
                                     f"a {UNIT_NAMES[kind]} (SOE-9.5, SOE-A14 options)")
             s.units[g, p, destroy_at, lost] -= 1
+            if lost == FORT and destroy_at == HOME:          # a fort that may not move goes first (SOE-9.4)
+                s.forts_returned[g, p] = min(int(s.forts_returned[g, p]), int(s.units[g, p, HOME, FORT]))
             self.add_unrest(g, p, self.rule("economy.rebuild_unrest"))
             self._check_blockade(g)
             self.log(g, "destroy", seat=p, unit=UNIT_NAMES[lost], region=self.loc_name(destroy_at))
@@ -112,7 +114,7 @@ class Building:
             s.units[g, p, HOME, kind] += 1
             self.log(g, "build", seat=p, unit=UNIT_NAMES[kind], tile=tile)
             if dst is not None:
-                self.move_unit(g, p, kind, HOME, dst)
+                self.move_unit(g, p, kind, HOME, dst, built=True)
         copies = self.owns(g, p, "militia") if tile is None and militia_dst != "none" else 0
         for _ in range(copies if self.opt("militia_stacks") else min(copies, 1)):     # SOE-A16
             if s.population[g, p] < self.build_pop or self.pieces_on_map(g, p, ARMY) >= self.limits[ARMY]:
@@ -121,7 +123,7 @@ class Building:
             s.units[g, p, HOME, ARMY] += 1
             self.log(g, "build", seat=p, unit="army", tile="militia")
             if militia_dst is not None:
-                self.move_unit(g, p, ARMY, HOME, militia_dst)
+                self.move_unit(g, p, ARMY, HOME, militia_dst, built=True)
 
     def colonise_targets(self, g: int, p: int) -> list[int]:
         """SOE-13: Pop tokens (1 population) and Slave tokens (a fleet in Africa), once a round."""

@@ -69,7 +69,8 @@ Policies where the rules leave a choice (SOE-25; options in data/options.toml):
   Forts are never lost in a tie, including the "7" loss of a tie (SOE-12.11). Losses are capped
   by the units present.
 - Naval support (SOE-A9): only a side whose main player has an own fleet in the naval-battle
-  region gets support (option `naval_support_needs_own_fleet`).
+  region gets support (option `naval_support_needs_own_fleet`); with `naval_support_on_decline`
+  = always (the literal SOE-12.7.3) the defender gets it whenever the attacker does not fight.
 - Refuse Battle (SOE-20.18, SOE-A21): played after the dice whenever the defending side would
   lose a unit in this attack; cancels every defending-side loss of the attack.
 """
@@ -244,6 +245,7 @@ def _resolve_chunk(rng: np.random.Generator, x: dict[str, np.ndarray], r: Combat
     # SOE-12.7.3 naval-phase decisions; SOE-A9 entitlement to support.
     att_navy = (att_fleets > 0) | (~np.bool_(r.naval_support_needs_own_fleet) & (att_ally_fleets > 0))
     def_navy = (def_fleets > 0) | (~np.bool_(r.naval_support_needs_own_fleet) & (def_ally_fleets > 0))
+    def_navy |= r.naval_support_on_decline == "always"        # it only matters when the attacker declines
     att_can, def_can = att_fleets > 0, def_fleets > 0
     att_fight = att_can & (x["att_wants_naval"] > 0)
     def_fight = def_can & ((x["def_wants_naval"] > 0) | (naval_only & r.naval_only_defender_must_fight))

@@ -192,7 +192,7 @@ def attack_odds(a: Attack, r: CombatRules = CombatRules()) -> AttackOdds:
     naval_only = a.att_armies == 0
     own_only = r.naval_support_needs_own_fleet
     att_navy = a.att_fleets > 0 or (not own_only and aaf > 0)
-    def_navy = dfl > 0 or (not own_only and daf > 0)
+    def_navy = dfl > 0 or (not own_only and daf > 0) or r.naval_support_on_decline == "always"
     att_fight = a.att_fleets > 0 and a.att_wants_naval
     def_fight = dfl > 0 and (a.def_wants_naval or (naval_only and r.naval_only_defender_must_fight))
     fought = a.naval_phase and not neutral and att_fight and def_fight

@@ -123,6 +123,7 @@ class CombatRules:
     land_loss_order: str = "armies_first"
     tie_seven_from_ally: bool = False
     reserves_for_any_change: bool = True
+    naval_support_on_decline: str = "fleet"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash(astuple(self)))
@@ -245,7 +246,7 @@ def from_data(data: GameData) -> Components:
                          c["naval_support"], c["blockade_support"], c["alliance_bonus"], o["reserves_policy"],
                          o["reserves_in_naval_battle"], o["naval_support_needs_own_fleet"],
                          o["naval_only_defender_must_fight"], o["neutral_attacker_allies"], o["land_loss_order"],
-                         o["tie_seven_from_ally"], o["reserves_for_any_change"])
+                         o["tie_seven_from_ally"], o["reserves_for_any_change"], o["naval_support_on_decline"])
     data.check(s["destroyed_max_second"] <= s["return_max_second"], "rules.sea.destroyed_max_second",
                "it must not exceed rules.sea.return_max_second")
     sea = SeaRules(s["arrive_min_first"], s["destroyed_max_second"], s["return_max_second"], s["navigation_bonus"])

@@ -106,9 +106,13 @@ class Dice:
             old_a, old_d = a.land, a.land_def
             helpers = [(q, (n, 0)) for q, n in old_a.units.items() if q != a.attacker]
             def_helpers = [(q, (n, 0)) for q, n in old_d.units.items() if q != d]
-            a.land = self._land_side(a.g, a.attacker, a.region, nav, helpers, True, w == 1, d)
-            a.land_def = self._land_side(a.g, d, a.region, nav, def_helpers, False, w == -1, a.attacker)
+            a.land = self._land_side(a.g, a.attacker, a.region, nav, helpers, True, w == 1, d,
+                                     a.symbols.get(a.attacker, ARMY))
+            a.land_def = self._land_side(a.g, d, a.region, nav, def_helpers, False, w == -1, a.attacker,
+                                         a.symbols.get(d, ARMY))
             a.land_def.refuse = a.naval_def.refuse
+            if self.blockade_b_anywhere:             # SOE-20.20 (b) with the support won at sea
+                self._blockade_b(a, w)
 
     def _maybe_refuse(self, a: Attack, dside: Side, res: dict) -> None:
         """SOE-20.18 / SOE-A21: the defender may play Refuse Battle after the dice; it covers

@@ -25,13 +25,19 @@ class Economy:
         s = self.s
         short = amount - int(s.gold[g, p])
         if short > 0:
-            step = self.borrow[1] if self.owns(g, p, "banking") else self.borrow[0]
-            loans = -(-short // step)
+            loans, step = (int(n) for n in self.loans(short, self.owns(g, p, "banking") > 0))
             s.gold[g, p] += loans * step
             self.add_unrest(g, p, loans * self.borrow[2])
             s.stats["gold_borrowed"][g, p] += loans * step
             s.stats["unrest_borrowed"][g, p] += loans * self.borrow[2]
         s.gold[g, p] -= amount
+
+    def loans(self, short: np.ndarray, banking: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """SOE-2.2 / SOE-20.10: the loans (one unrest token each) that cover `short` gold, none
+        where nothing is short, and the gold each loan gives (more with Banking): for payments
+        over arrays and for the players' price of a payment."""
+        step = np.where(banking, self.borrow[1], self.borrow[0])
+        return np.maximum(0, -(-short // step)), step
 
     def income_upkeep_growth(self) -> None:
         """SOE-15 for the whole batch: income = population + markers on the map (captured ones
@@ -42,9 +48,7 @@ class Economy:
                   + r("economy.income_per_marker") * s.markers.sum(axis=2))
         s.gold += income
         upkeep = r("economy.upkeep_per_unit") * s.units.sum(axis=(2, 3))
-        banking = s.dev_owned[:, :, self.k["banking"]] > 0
-        step = np.where(banking, self.borrow[1], self.borrow[0])
-        loans = np.maximum(0, -(-(upkeep - s.gold) // step))
+        loans, step = self.loans(upkeep - s.gold, s.dev_owned[:, :, self.k["banking"]] > 0)
         s.gold += loans * step - upkeep
         s.unrest += loans * self.borrow[2]
         s.public_unrest += loans * self.borrow[2]

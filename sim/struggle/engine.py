@@ -109,6 +109,8 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
         self.blockade_bonus, self.alliance_plus = c.blockade_support, c.alliance_bonus
         self.colonial = ~self.t.europe
         self.wars = r("game.wars")
+        self.forts_after_roll = self.opt("fort_moves_later") == "after_failed_roll"     # SOE-9.4
+        self.free_any_time = self.opt("free_actions_when") == "any_time"                 # SOE-7.3
         t = self.t                      # Python-list copies for the players' per-decision loops
         self.naval = t.naval_region.tolist()
         self.vp_lists = t.vp.tolist()
@@ -244,7 +246,8 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
         return self.rule("game.rounds_2_to_4_players" if self.s.n_players[g] <= 4 else "game.rounds_5_to_7_players")
 
     def rounds(self) -> None:
-        """SOE-7.1: rounds of turns in alliance order; each turn = free actions + two actions.
+        """SOE-7.1: rounds of turns in alliance order; each turn = free actions + two actions
+        (with the option `free_actions_when` = any_time, free actions again after each action).
         All games advance one action slot at a time; the battles of a slot are resolved together."""
         s = self.s
         n_rounds, n_players = self.n_rounds, self.n_players_list
@@ -262,20 +265,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                     continue
                 acting = [self.players[g][order[g][pos]] for g in games]
                 seats = [player.p for player in acting]
-                for g, player, free in zip(games, acting, self._free_action_holders(games, seats)):
-                    if free:                                   # free actions, then War Office attacks
-                        for action in player.free_actions(Choices(self, g, player.p)):
-                            self.apply(g, player.p, action)
-                self.slots_played += 1
-                self.prepare_turns(acting, war_office=True)
-                pending = []
-                for g, player, office in zip(games, acting, self.usable(games, seats, "war_office")):
-                    action = player.war_office_attack(Choices(self, g, player.p)) if office else None  # SOE-20.4
-                    if action is not None:
-                        if not action.war_office:
-                            raise RuleViolation("a War Office attack must use the War Office tile (SOE-20.4)")
-                        pending.append(self.apply(g, player.p, action))
-                self.resolve(pending)
+                self._free_phase(games, acting, seats)
                 for slot in range(per_turn):
                     pending = []
                     self.slots_played += 1
@@ -295,6 +285,27 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
                             pending.append(att)
                     self.resolve(pending)
                     self._stepped("action")
+                    if self.free_any_time:
+                        self._free_phase(games, acting, seats)
+
+    def _free_phase(self, games: list[int], acting: list, seats: list[int]) -> None:
+        """SOE-7.3, SOE-20.4: the free actions of the players whose turn it is (asked only of
+        holders of such tiles), then their War Office attacks, whose battles are resolved
+        together."""
+        for g, player, free in zip(games, acting, self._free_action_holders(games, seats)):
+            if free:
+                for action in player.free_actions(Choices(self, g, player.p)):
+                    self.apply(g, player.p, action)
+        self.slots_played += 1
+        self.prepare_turns(acting, war_office=True)
+        pending = []
+        for g, player, office in zip(games, acting, self.usable(games, seats, "war_office")):
+            action = player.war_office_attack(Choices(self, g, player.p)) if office else None
+            if action is not None:
+                if not action.war_office:
+                    raise RuleViolation("a War Office attack must use the War Office tile (SOE-20.4)")
+                pending.append(self.apply(g, player.p, action))
+        self.resolve(pending)
 
     def apply(self, g: int, p: int, action: Action | FreeAction) -> Attack | None:
         """Apply one action of `sim.struggle.actions` (free actions too); returns an `Attack` when

@@ -58,12 +58,13 @@ class Movement:
         return self.sea_list[dst]
 
     def may_move(self, g: int, p: int, kind: int, src: int, dst: int) -> bool:
-        """SOE-10.1, SOE-9.4: one unit of `kind` from `src` to `dst` (forts only from home)."""
+        """SOE-10.1, SOE-9.4: one unit of `kind` from `src` to `dst` (forts only from home; with
+        the option `fort_moves_later` = after_failed_roll only one sent back by a sea roll)."""
         if src == dst or self.s.units[g, p, src, kind] == 0:
             return False
         if kind == FLEET:
             return self.fleet_may_enter(g, p, dst)
-        if kind == FORT and src != HOME:
+        if kind == FORT and (src != HOME or (self.forts_after_roll and self.s.forts_returned[g, p] <= 0)):
             return False
         return self.army_may_enter(g, p, dst)
 
@@ -81,11 +82,14 @@ class Movement:
         second = self.sea_dice[g].next() + 1 if first < self.comp.sea.arrive_min_first else 1
         return sea.roll_outcome(first, second, self.owns(g, p, "navigation") > 0, self.comp.sea)
 
-    def move_unit(self, g: int, p: int, kind: int, src: int, dst: int) -> int:
-        """Move one unit with its sea roll; returns the sea-roll outcome (0 if none needed)."""
-        if not self.may_move(g, p, kind, src, dst):
+    def move_unit(self, g: int, p: int, kind: int, src: int, dst: int, built: bool = False) -> int:
+        """Move one unit with its sea roll; returns the sea-roll outcome (0 if none needed).
+        `built`: the free move of a unit just built (SOE-9.3; a fort moves as an army)."""
+        if not (self.may_move_from_home(g, p, kind, dst) if built else self.may_move(g, p, kind, src, dst)):
             raise RuleViolation(f"game {g}: {UNIT_NAMES[kind]} of seat {p} may not move {src}->{dst}")
         outcome = self.sea_roll(g, p) if self.needs_sea_roll(src, dst) else 0
+        if kind == FORT and self.forts_after_roll:          # SOE-9.4: sent back, it may move again later
+            self.s.forts_returned[g, p] += (outcome == 1) if built else -(outcome != 1)
         u = self.s.units[g, p]
         if outcome == 0:
             u[src, kind] -= 1
@@ -117,7 +121,7 @@ class Movement:
     def legal_prefix(self, g: int, p: int, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """The longest prefix of a move plan that is legal if every earlier move arrives (the
         state is restored afterwards)."""
-        saved = self.s.units[g, p].copy()
+        saved, returned = self.s.units[g, p].copy(), int(self.s.forts_returned[g, p])
         out = []
         try:
             for kind, src, dst in moves:
@@ -125,9 +129,11 @@ class Movement:
                     break
                 self.s.units[g, p, src, kind] -= 1
                 self.s.units[g, p, dst, kind] += 1
+                self.s.forts_returned[g, p] -= kind == FORT
                 out.append((kind, src, dst))
         finally:
             self.s.units[g, p] = saved
+            self.s.forts_returned[g, p] = returned
         return out
 
     def move(self, g: int, p: int, moves: list[tuple[int, int, int]]) -> None:

@@ -36,9 +36,11 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="SOE", powers=tuple(default_components().powers),
     min_players=2, max_players=7, strategies=STRATEGIES,                        # SOE-1.1: 2-7 players
     rules_edition=default_components().data.rules_edition,
-    engine_version=6,              # bump with every deliberate change of rules, players or logs (2: SOE-12.10
+    engine_version=8,              # bump with every deliberate change of rules, players or logs (2: SOE-12.10
                                    # ties, SOE-20.12; 3: Reserves by the kernels' rule, SOE-A20; 4: attacks log
-                                   # p_win; 5: "action" and "diplomacy" events; 6: attack odds for whole stacks)
+                                   # p_win; 5: "action" and "diplomacy" events; 6: attack odds for whole stacks;
+                                   # 7: tile plans, adaptive unrest budgets, useful rebuilds, builds before passes;
+                                   # 8: idle armies spread off big stacks, last-war unrest margins 6)
     default_strategy="mixed",      # the skill level of tile-value experiments unless told otherwise
     lineup=("colonial", "european", "mixed", "random"))
 BATCH = 512       # games per lockstep batch: larger batches spread the players' array passes (memory is small)

@@ -3,7 +3,7 @@ the decisions a scripted player must make); `play.make_player` is the factory.
 
 A player object serves one seat of one game in an `Engine` batch. The engine asks it for every
 decision of SOE-28 (setup placement, bids and proposals, actions, help for allies, naval-battle
-choices, Refuse Battle, Blockade); the player answers from the public state plus its own hidden
+choices, the symbol a two-symbol alliance tile backs, Refuse Battle, Blockade); the player answers from the public state plus its own hidden
 unrest. They read the game through the engine's `View` (sim.struggle.view), which has no
 `unrest` field: a seat's own unrest and another's as publicly seen (option `unrest_memory`,
 SOE-A37) are all it offers. The scripted strategies are in `sim.struggle.scripted`. The
@@ -58,6 +58,8 @@ class SeatPlayer(Protocol):
              attacker_side: bool) -> tuple[int, int]: ...                   # SOE-12.5
 
     def fight_naval(self, attack: Any, mine: Any, theirs: Any, as_attacker: bool) -> bool: ...   # SOE-12.7
+
+    def alliance_symbol(self, attack: Any, land: bool) -> int: ...         # SOE-12.6: ARMY or FLEET
 
     def use_blockade_defence(self, attack: Any) -> bool: ...               # SOE-20.20 (b)
 
@@ -130,6 +132,12 @@ class Player:
 
     def refuse_battle(self, attack, res) -> bool:
         return False
+
+    def alliance_symbol(self, attack, land: bool) -> int:
+        """SOE-12.6 (option `two_symbol_alliance` = owner): a two-symbol alliance tile backs the
+        army when the attack has a land battle -- it decides the control marker -- else the
+        fleet."""
+        return ARMY if land else FLEET
 
 
 class RandomPlayer(Player):
@@ -215,6 +223,8 @@ class RandomPlayer(Player):
                 dsts = [d for d in range(N_REGIONS) if choices.may_move_from_home(unit, d)]
                 dst = self.pick(dsts) if dsts else None
             at, lost = self.rebuild_choice(unit, tile, choices)
+            if lost is not None and lost != unit:    # SOE-A14 option: the unit destroyed (a fleet) may be
+                dst = None                           # what made the free move legal; no move then
             return Build(unit, tile, dst, at, None if self.rng.random() < 0.5 else "none", None, lost)
         if kind == "move":
             n = int(self.rng.integers(1, choices.units_per_move + 1))
@@ -254,6 +264,9 @@ class RandomPlayer(Player):
 
     def fight_naval(self, attack, mine, theirs, as_attacker) -> bool:
         return bool(self.rng.random() < 0.5)
+
+    def alliance_symbol(self, attack, land: bool) -> int:
+        return self.pick((ARMY, FLEET))
 
     def use_blockade_defence(self, attack) -> bool:
         return self.e.owns(self.g, self.p, "blockade") > 0 and bool(self.rng.random() < 0.5)

@@ -8,9 +8,12 @@ dice, scoring and the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from sim.core.replay import headline
+from sim.struggle.state import UPPER
+
+ROW_NAMES = {UPPER: "upper"}          # any other row is the lower one (SOE-6.1)
 
 
 def account(head: dict, events: Iterable[dict]) -> list[str]:
@@ -19,10 +22,12 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
     name = lambda seat: powers[seat] if isinstance(seat, int) and 0 <= seat < len(powers) else str(seat)  # noqa: E731
     lines = [headline(head)]
     war = rnd = None
+    allied: set[str] = set()                 # powers placed in a row by this war's auctions
     for e in events:
         kind = e["event"]
         if e.get("war") != war:
             war = e.get("war")
+            allied = set()
             lines.append(f"== war {war}")
         if kind in ("move", "build", "attack", "buy", "colonise", "enslave", "pass", "raid") and e.get("round") != rnd:
             rnd = e.get("round")
@@ -36,9 +41,11 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "tokens":
             lines.append(f"new tokens: {', '.join(e['drawn'])}")
         elif kind == "bid":
-            lines.append(f"  {who} bids {e['bid']} proposing {[name(x) for x in e['proposal']]}")
+            single = len(powers) - len(allied) == 1
+            lines.append(f"  {who} bids {e['bid']} proposing {proposal(e['proposal'], single, name)}")
         elif kind == "auction_won":
-            rows = ", ".join(f"{p} -> {'upper' if r == 0 else 'lower'}" for p, r in e["rows"].items())
+            allied.update(e["rows"])
+            rows = ", ".join(f"{p} -> {row_name(r)}" for p, r in e["rows"].items())
             lines.append(f"  {who} wins the auction for {e['bid']}: {rows}")
         elif kind == "move":
             roll = f" (sea roll: {e['sea']})" if e["rolled"] else ""
@@ -85,3 +92,16 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
                                              for p, b, u, r, v in zip(powers, e["vp_before"], e["unrest"],
                                                                       e["revolution"], e["vp"])))
     return lines
+
+
+def row_name(row: int) -> str:
+    return ROW_NAMES.get(row, "lower")
+
+
+def proposal(pair: list[int], single: bool, name: Callable[[int], str]) -> str:
+    """A bid's proposal (SOE-6.4): two seats for the upper and lower rows, or -- with one
+    player left outside the rows (SOE-A4) -- that seat and the row the bid puts it in."""
+    if single:
+        who, row = pair
+        return f"{name(who)} -> {row_name(row)}"
+    return f"{name(pair[0])} -> upper, {name(pair[1])} -> lower"

@@ -17,12 +17,16 @@ import numpy as np
 from sim.struggle.actions import (Action, Build, Buy, Colonise, DeclareAttack, FreeAction, Move, Pass, PlaceBlockade,
                                   UseAgriculture, UseCompany, UseDiplomacy)
 from sim.struggle.choices import Choices
-from sim.struggle.attack_scan import AttackScan, Batch
+from sim.struggle.attack_scan import AttackScan, Batch, unrest_budget
 from sim.struggle.players import Player
 from sim.struggle.scripted_auction import ScriptedAuction
 from sim.struggle.scripted_passes import (FocusRegions, may_build, may_buy_a_tile, may_colonise,
                                          strategy_columns)
-from sim.struggle.state import ARMY, FLEET, HOME, MAX_SEATS, N_REGIONS
+from sim.struggle.state import ARMY, FLEET, FORT, HOME, MAX_SEATS, N_REGIONS
+from sim.struggle.tiles import NON_STACKING
+
+FLEET_TILES = ("naval_training", "navigation", "blockade")          # need fleets on the map to act
+ARMY_TILES = ("army_training", "reserves", "war_office", "refuse_battle", "surprise_attack")   # need a stack of armies
 
 
 class ScriptedWork:
@@ -215,11 +219,22 @@ class ScriptedPlayer(ScriptedAuction, Player):
         move = self.choose_move(choices)
         if move is not None:
             return move
-        return Pass()
+        if self.q["build_when_idle"]:            # a unit beats a wasted action (SOE-14)
+            build = self.choose_build(choices, idle=True)
+            if build is not None:
+                return build
+        spread = self.choose_spread(choices)
+        return Pass() if spread is None else spread
+
+    def unrest_budget(self) -> float:
+        """The unrest this strategy is willing to reach this war (`attack_scan.unrest_budget`)."""
+        return unrest_budget(self.e, self.q["unrest_margin"], self.q["unrest_margin_last"])
 
     def choose_tile(self, choices: Choices) -> Buy | None:
-        """SOE-23.1 .. 23.3: the strategy's priority list, affordable within the unrest budget;
-        Government Reform once unrest passes the reform threshold; Industry while unrest is low."""
+        """SOE-23.1 .. 23.3: the first tile of the strategy's priority list that is affordable,
+        useful now (`tile_is_useful`) and not owned to its limit (one of a kind that does not
+        stack, SOE-A16); Government Reform once unrest passes the reform threshold; a company
+        that repays its price; an alliance tile where armies face enemies."""
         e, g, p = self.e, self.g, self.p
         s = e.view
         if self.hopes is not None and self.hopes[0] == e.slots_played and not self.hopes[1]:
@@ -236,16 +251,12 @@ class ScriptedPlayer(ScriptedAuction, Player):
         owned = s.dev_owned[g, p].tolist()
         for name in self.q["tiles"]:
             k = devs.get(name)
-            if k is None or owned[k] >= self.q["max_copies"]:
+            if k is None or owned[k] >= (1 if name in NON_STACKING else self.q["max_copies"]):
                 continue
-            if name == "industry" and unrest + e.dev_unrest[k] >= self.q["unrest_budget"]:
-                continue
-            if e.dev_gold[k] > gold - self.q["gold_reserve"]:
+            if e.dev_gold[k] > gold - self.q["gold_reserve"] or not self.tile_is_useful(name, k, choices):
                 continue
             if name in ("pirates", "slave_revolt"):
-                targets = choices.raid_targets(name)
-                r, q = max(targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
-                return Buy("dev", k, (r, q))
+                return Buy("dev", k, self.raid_target(name, choices))
             return Buy("dev", k)
         companies = [i for what, i in options if what == "company"]
         if companies and s.war >= self.q["company_from_war"]:
@@ -259,6 +270,43 @@ class ScriptedPlayer(ScriptedAuction, Player):
             return Buy("alliance", i)
         return None
 
+    def tile_is_useful(self, name: str, k: int, choices: Choices) -> bool:
+        """Whether the player can use tile `name` (index k) in what is left of the game: a tile
+        that acts later needs a war ahead (not the last round of the last war); a fleet tile
+        needs fleets on the map (SOE-20.2, 20.11, 20.20), an army tile armies (SOE-20.1, 20.3,
+        20.4, 20.18, 20.19), Trained Natives a colonial foothold (SOE-20.7), a raid a victim
+        without defenders (SOE-20.16, 20.17), Industry room in the unrest budget (SOE-20.15)."""
+        e, g, p = self.e, self.g, self.p
+        s = e.view
+        later = e.t.dev_timing[k] != "on_taking"
+        if later and s.war == e.wars and s.round >= e.rounds_in_war(g) - 1:
+            return False
+        units = s.units[g, p, :N_REGIONS]
+        if name in FLEET_TILES:
+            return int(units[:, FLEET].sum()) >= (2 if name == "naval_training" else 1)
+        if name in ARMY_TILES:
+            return int(units[:, ARMY].max()) >= 2
+        if name == "logistics":
+            return int(s.units[g, p].sum()) >= 4
+        if name == "trained_natives":
+            return bool(choices.trained_natives_regions)
+        if name in ("pirates", "slave_revolt"):
+            return self.raid_target(name, choices) is not None
+        if name == "industry":
+            return self.unrest_of(p) + e.dev_unrest[k] < self.unrest_budget()
+        return True
+
+    def raid_target(self, name: str, choices: Choices) -> tuple[int, int] | None:
+        """SOE-20.16 / 20.17: the most harmful marker to raid among those whose owner has no
+        defenders there (fleets against Pirates; armies and forts against a Slave Revolt)."""
+        e, g = self.e, self.g
+        units = e.view.units[g]
+        kinds = (FLEET,) if name == "pirates" else (ARMY, FORT)
+        open_targets = [(r, q) for r, q in choices.raid_targets(name) if not sum(units[q, r, kind] for kind in kinds)]
+        if not open_targets:
+            return None
+        return max(open_targets, key=lambda x: self.leader_weight(x[1]) + self.marker_value(x[0], x[1]))
+
     def target_regions(self) -> list[int]:
         """Where the strategy wants armies (`FocusRegions`; scored for this slot when it was)."""
         e = self.e
@@ -268,19 +316,26 @@ class ScriptedPlayer(ScriptedAuction, Player):
             self.focus = (*self.focus, self.focus[1].regions(self.focus[2]))
         return self.focus[3]
 
-    def choose_build(self, choices: Choices) -> Build | None:
+    def choose_build(self, choices: Choices, idle: bool = False) -> Build | None:
+        """SOE-9: a unit for the first target region that can take it, within the unit limits
+        -- the upkeep limits (SOE-15.2) and the population kept for income waived when the action
+        would otherwise be `idle`."""
         e, g, p = self.e, self.g, self.p
         s = e.view
         units = sum(map(sum, s.units[g, p].tolist()))
         income = int(s.population[g, p]) + sum(s.markers[g, p].tolist())      # SOE-15.1, before growth
-        if units >= self.q["max_units"] or units >= self.q["upkeep_ratio"] * income:
+        if units >= self.q["max_units"] or not idle and (
+                units >= self.q["upkeep_ratio"] * income or units + self.q["tile_budget"] >= income):
+            return None
+        short = (units + 1) - int(s.gold[g, p]) - (income - 1)       # upkeep after the unit's population
+        if idle and self.unrest_of(p) + max(0, -(-short // 2)) >= self.unrest_budget():   # borrowed, SOE-2.2
             return None
         opts = choices.builds
         if s.population[g, p] < e.build_pop:   # without population only a free rebuild (SOE-A14 option)
-            opts = [(k, t) for k, t in opts if t is not None or self.destroy_location(k) is not None]
+            opts = [(k, t) for k, t in opts if t is not None or e.pieces_on_map(g, p, k) >= e.limits[k]]
         if not opts:
             return None
-        if s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
+        if not idle and s.population[g, p] <= self.q["population_keep"] and not any(t for _, t in opts):
             return None
         targets = self.target_regions()
         colonial = e.colonial_list
@@ -289,19 +344,35 @@ class ScriptedPlayer(ScriptedAuction, Player):
             if colonial[r] and fleets[r] == 0:
                 if any(k == FLEET for k, _ in opts) and choices.may_enter(FLEET, r):
                     tile = "pressgangs" if (FLEET, "pressgangs") in opts else None
-                    if (FLEET, tile) in opts:
-                        return Build(FLEET, tile, r, self.destroy_location(FLEET), "none")
+                    ok, src = self.rebuild_source(FLEET, r, targets)
+                    if (FLEET, tile) in opts and ok:
+                        return Build(FLEET, tile, r, src, "none")
+                continue
+            ok, src = self.rebuild_source(ARMY, r, targets)
+            if not ok:
                 continue
             if (ARMY, "trained_natives") in opts and r in choices.trained_natives_regions:
-                return Build(ARMY, "trained_natives", r, self.destroy_location(ARMY), "none")
+                return Build(ARMY, "trained_natives", r, src, "none")
             if self.may_enter(r) or colonial[r] and fleets[r]:
                 if not self.may_enter(r):                 # the free move from home (SOE-9.3)
                     continue
                 tile = "mercenaries" if (ARMY, "mercenaries") in opts else None
                 if (ARMY, tile) in opts:
                     militia = r if tile is None else "none"
-                    return Build(ARMY, tile, r, self.destroy_location(ARMY), militia)
+                    return Build(ARMY, tile, r, src, militia)
         return None
+
+    def rebuild_source(self, kind: int, r: int, targets: list[int]) -> tuple[bool, int | None]:
+        """SOE-9.5: whether building `kind` for region r is worth it, and the unit to destroy
+        for it (None: pieces are left). A rebuild costs an unrest and a population on top of the
+        build, so it only takes a unit from a region outside the targets -- never from r itself,
+        nor from home, where a Move does the same for free."""
+        e, g, p = self.e, self.g, self.p
+        if e.pieces_on_map(g, p, kind) < e.limits[kind]:
+            return True, None
+        spare = [loc for loc in np.flatnonzero(e.view.units[g, p, :N_REGIONS, kind]).tolist()
+                 if loc != r and loc not in targets]
+        return (True, spare[0]) if spare else (False, None)
 
     def may_enter(self, r: int) -> bool:
         """`Engine.army_may_enter` into VP region r (SOE-10.3 .. 10.7), remembered for the
@@ -356,6 +427,26 @@ class ScriptedPlayer(ScriptedAuction, Player):
         if not plan:
             return None
         legal = choices.legal_prefix(plan)
+        return Move(tuple(legal)) if legal else None
+
+    def choose_spread(self, choices: Choices) -> Move | None:
+        """Rather than pass, move armies off a stack of `spread_from` or more to the region
+        outside the targets where a marker is worth most (SOE-10): a stack that big has nothing
+        left to gain where it stands, and a new region may hold tokens to take or markers to
+        guard."""
+        e, g, p = self.e, self.g, self.p
+        armies = e.view.units[g, p, :N_REGIONS, ARMY].tolist()
+        stacks = [r for r in range(N_REGIONS) if armies[r] >= self.q["spread_from"]]
+        if not stacks:
+            return None
+        targets = self.target_regions()
+        moves = [(src, dst) for kind, src, dst in choices.moves
+                 if kind == ARMY and src in stacks and dst < N_REGIONS and dst not in targets]
+        if not moves:
+            return None
+        src, dst = max(moves, key=lambda m: (self.marker_value(m[1]), armies[m[0]]))
+        n = min(choices.units_per_move, armies[src] - self.q["spread_from"] // 2)
+        legal = choices.legal_prefix([(ARMY, src, dst)] * max(1, n))
         return Move(tuple(legal)) if legal else None
 
     # ---- battle decisions

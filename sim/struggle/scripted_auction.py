@@ -116,6 +116,6 @@ class ScriptedAuction:
         gain = best_value - self.proposal_values([proposal], unallied, self.threats(), placed)[0]
         price = current + 1
         if gain > self.q["bid_gain_per_gold"] * price and price <= self.q["max_bid"] \
-                and self.unrest_of(self.p) < self.q["unrest_budget"]:
+                and self.unrest_of(self.p) < self.unrest_budget():
             return price, best
         return None, None

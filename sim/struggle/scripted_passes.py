@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.struggle.attack_scan import PARAMS, Batch
+from sim.struggle.attack_scan import PARAMS, Batch, unrest_budget
 from sim.struggle.state import N_REGIONS
 
 
 def may_build(e, x: Batch) -> np.ndarray:
     """False where `ScriptedPlayer.choose_build` surely builds nothing (one array pass): its
-    units below `max_units` and `upkeep_ratio` x income (SOE-15), and population to pay for a
+    units below `max_units`, `upkeep_ratio` x income and income less `tile_budget` (SOE-15),
+    and population to pay for a
     unit (SOE-9.1; none for a free rebuild, SOE-A14 option) above `population_keep`, or a
     free-unit tile usable (SOE-20.5 .. 20.7)."""
     s, k = e.view, e.k
@@ -21,7 +22,8 @@ def may_build(e, x: Batch) -> np.ndarray:
     population = s.population[x.g, x.p]
     income = population + x.markers[np.arange(len(x.g)), x.p].sum(axis=1)
     rows = x.rows
-    room = (units < rows[:, COLUMN["max_units"]]) & (units < rows[:, COLUMN["upkeep_ratio"]] * income)
+    room = ((units < rows[:, COLUMN["max_units"]]) & (units < rows[:, COLUMN["upkeep_ratio"]] * income)
+            & (units + rows[:, COLUMN["tile_budget"]] < income))
     usable = x.dev_owned > x.dev_used                                                     # (B,7,K)
     me = np.arange(len(x.g)), x.p
     free = (usable[me][:, k["mercenaries"]] | usable[me][:, k["pressgangs"]]
@@ -44,8 +46,8 @@ def may_colonise(e, x: Batch) -> np.ndarray:
 
 # Columns of a scripted player's `params_row` for the array passes: these strategy values, then
 # one 0/1 column per development tile (1 = on its priority list). PARAMS (attack_scan) come first.
-ROW = (*PARAMS, "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war", "focus_regions",
-       "max_units", "upkeep_ratio", "population_keep")
+ROW = (*PARAMS, "reform_at", "gold_reserve", "max_copies", "company_from_war", "focus_regions",
+       "max_units", "upkeep_ratio", "tile_budget", "population_keep")
 COLUMN = {name: i for i, name in enumerate(ROW)}
 
 
@@ -58,8 +60,9 @@ def may_buy_a_tile(e, x: Batch) -> np.ndarray:
     the war with 2+ armies somewhere (SOE-23.2). Bans and raid targets are left to choose_tile."""
     s, t = e.view, e.t
     gs, ps = x.g, x.p
-    reform_at, reserve, copies, budget, company_war = (x.rows[:, COLUMN[name]] for name in (
-        "reform_at", "gold_reserve", "max_copies", "unrest_budget", "company_from_war"))
+    reform_at, reserve, copies, company_war, margin, margin_last = (x.rows[:, COLUMN[name]] for name in (
+        "reform_at", "gold_reserve", "max_copies", "company_from_war", "unrest_margin", "unrest_margin_last"))
+    budget = unrest_budget(e, margin, margin_last)
     wanted = x.rows[:, len(ROW):] > 0                                                    # (B,K)
     k_reform, k_industry = e.k["government_reform"], e.k["industry"]
     gold, unrest = x.gold, x.unrest

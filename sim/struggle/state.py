@@ -69,6 +69,7 @@ class BatchState:
     last_in_order: np.ndarray      # (B,) seat last in turn order in the previous war (SOE-6.8)
     public_unrest: np.ndarray      # (B, 7) unrest everyone saw taken (SOE-2.3, SOE-A37)
     acquired: np.ndarray           # (B, 7, A) bool: assets (Tables.assets) taken (Buy, Diplomatic Service)
+    forts_returned: np.ndarray     # (B, 7) forts at home after a failed sea roll (option fort_moves_later)
     war: int = 1
     round: int = 1
     stats: dict[str, np.ndarray] = field(default_factory=dict)
@@ -95,7 +96,8 @@ class BatchState:
             pirates_region=neg(), pirates_victim=neg(), revolt_region=neg(), revolt_victim=neg(),
             blockade_region=neg(), blockade_owner=neg(), last_in_order=np.zeros(b, dtype=np.int32),
             public_unrest=z(MAX_SEATS),
-            acquired=np.zeros((b, MAX_SEATS, n_dev + n_alliance + n_company), dtype=bool), stats=stats,
+            acquired=np.zeros((b, MAX_SEATS, n_dev + n_alliance + n_company), dtype=bool),
+            forts_returned=z(MAX_SEATS), stats=stats,
         )
 
     def seats(self, g: int) -> range:

@@ -13,6 +13,8 @@ from sim.struggle.battle import Attack
 from sim.struggle.choices import Choices
 from sim.struggle.state import FLEET
 
+NON_STACKING = ("banking", "navigation", "militia")   # SOE-A16: a second copy changes nothing (the engine's reading)
+
 
 class Tiles:
     """SOE-8 buy, SOE-19 / SOE-20 tile use, SOE-21 companies."""

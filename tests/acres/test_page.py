@@ -16,3 +16,12 @@ def test_odds_page_writes_png_csv_and_html(tmp_path):
     assert (abs(table.attacker_win + table.defender_win + table.unresolved - 1) < 1e-9).all()
     html = (tmp_path / "index.html").read_text()
     assert "Provenance" in html and "rules.model.max_turns" in html
+
+
+def test_cross_check_has_a_pass_column(tmp_path):
+    """Every cross-check row carries its verdict; the page explains it (Bonferroni)."""
+    acres.build(tmp_path, quick=True)
+    check = pd.read_csv(tmp_path / "cross_check.csv")
+    column = next(c for c in check.columns if c.startswith("pass (|z| <"))
+    assert set(check[column]) <= {"pass", "FAIL"} and len(check[column]) == len(check)
+    assert "Bonferroni" in (tmp_path / "index.html").read_text()

@@ -5,13 +5,15 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from analyses.balance_report import BAND, ReportSize, build_report
-from analyses.tournament import imbalance_flags
+from analyses.balance_report import BAND, SKILL_LADDER, ReportSize, build_report, skill_levels, tiles_summary
+from analyses.tournament import fair_share, imbalance_flags
+from sim.core.causal import NOT_IDENTIFIABLE, SKILL_DEPENDENT
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +34,53 @@ def test_report_has_a_section_per_game(report):
     for game in ("struggle", "conquest", "acres", "discovery"):
         assert f'id="{game}"' in text
     assert text.count('class="summary"') >= 5 and "ASSUMED values these numbers depend on" in text
+
+
+def test_the_soe_section_states_its_skill_levels_and_explains_its_statistics(report):
+    """Issue 12 item 5 and issue 13 items 1 and 4: skill levels named; fair share, design
+    effect and effective sample size explained; settings as a table; cross-checks judged."""
+    text = report.read_text(encoding="utf-8")
+    assert "Skill levels measured: <strong>random, mixed</strong>" in text
+    assert "Tile values at skill levels random, mixed" in text
+    assert "fair share</strong>" in text and "shared first place" in text and "effective n" in text
+    assert "<h2>Settings</h2>" in text and "{&quot;" not in text and '{"games"' not in text
+    odds = (report.parent / "struggle" / "odds" / "index.html").read_text(encoding="utf-8")
+    assert "Bonferroni" in odds and "pass (|z| &lt;" in odds
+
+
+def test_skill_levels_pick_up_a_tuned_strategy_once_it_exists():
+    def engine(*strategies):
+        return SimpleNamespace(INFO=SimpleNamespace(strategies=strategies, default_strategy="mixed"))
+
+    assert skill_levels(engine("random", "mixed", "colonial"), SKILL_LADDER) == ("random", "mixed")
+    assert skill_levels(engine("random", "mixed", "mixed-tuned"), SKILL_LADDER) == ("random", "mixed", "mixed-tuned")
+    assert skill_levels(engine("random", "mixed"), ("colonial", "mixed", "<default>")) == ("colonial", "mixed")
+
+
+def test_the_summary_lists_each_asset_once_with_its_verdict_per_level():
+    """Issue 13: no asset twice, no level unnamed; a sign change is skill-dependent, apart."""
+    assets = pd.DataFrame([
+        {"tile": "navigation", "verdict random": "under-priced", "verdict mixed": "fair", "finding": "under-priced",
+         "skill_dependent": False, "sign_changes": ""},
+        {"tile": "industry", "verdict random": "under-priced", "verdict mixed": "over-priced",
+         "finding": SKILL_DEPENDENT, "skill_dependent": True, "sign_changes": "random vs mixed"},
+        {"tile": "venice", "verdict random": NOT_IDENTIFIABLE, "verdict mixed": "fair", "finding": "",
+         "skill_dependent": False, "sign_changes": ""}])
+    resources = pd.DataFrame([{"resource": "gold", "strategy": "random", "measured": True},
+                              {"resource": "gold", "strategy": "mixed", "measured": False}])
+    text = tiles_summary(assets, resources, ["random", "mixed"], 8)
+    assert text.count("navigation") == 1 and "navigation (random: under-priced, mixed: fair)" in text
+    assert text.count("industry") == 1 and "Skill-dependent" in text and "Over-priced" not in text
+    assert "No fair prices at mixed" in text and "1 other asset is consistent" in text
+
+
+def test_fair_share_counts_shared_wins():
+    """The fair share is wins per seat-game: above 1/N by the games with a shared first place."""
+    rows = [{"game_index": g, "players": 4, "seat": s, "winner": s == 0 or (g % 4 == 0 and s == 1)}
+            for g in range(40) for s in range(4)]
+    share = fair_share(pd.DataFrame(rows))
+    assert share["shared_games"] == pytest.approx(0.25) and share["one_over_n"] == 0.25
+    assert share["share"] == pytest.approx(50 / 160)
 
 
 def test_every_image_and_link_exists(report):
@@ -84,3 +133,21 @@ def test_imbalance_flags_use_the_band_and_family_wise_correction():
     wide = imbalance_flags(table, band=0.2, factors=("power",)).set_index("level")
     assert exact.loc["b", "flag"] == "too weak" and wide.loc["b", "flag"] == ""
     assert wide.loc["a", "flag"] == "too strong"
+
+
+def test_tiles_section_prices_where_gold_is_worth_something(tmp_path):
+    """On the synthetic tile game (known answers) both skill levels price the tiles: the page
+    shows fair price against current cost, and the summary names each tile once with its
+    verdict per level."""
+    from analyses import tile_value as tv
+    from analyses.balance_report import tiles_section
+    from sim import games
+
+    engine = games.load("tilegame")
+    experiments = [tv.Experiment(game="tilegame", strategy=s, tiles=("good", "dud"), players=4, blocks=60, seed=11,
+                                 grants=dict(engine.GRANTS)) for s in ("plain", "random")]
+    body, summary = tiles_section(engine, None, experiments, ReportSize(jobs=1), tmp_path, "tiles")
+    page = "".join(body)
+    assert "tiles/fair_prices.png" in page and (tmp_path / "fair_prices.png").exists()
+    assert "good (plain: under-priced, random: under-priced)" in summary
+    assert "dud (plain: over-priced, random: over-priced)" in summary and summary.count("good") == 1

@@ -1,9 +1,11 @@
 """Tile value and fair price on a synthetic game with known answers (issue: tile value)."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from analyses import tile_value as tv
+from sim.core.causal import NOT_IDENTIFIABLE, SKILL_DEPENDENT
 from sim.core.errors import UserError
 from tests.analyses import tilegame
 
@@ -69,3 +71,43 @@ def test_bad_requests_are_user_errors(change, message):
     bad = tv.Experiment(**{**EXPERIMENT.__dict__, **change})
     with pytest.raises(UserError, match=message):
         tv.run_experiment(bad)
+
+
+def test_no_fair_price_when_gold_is_worth_nothing(monkeypatch):
+    """A fair price needs one gold to be clearly worth something at the skill level: with gold
+    worthless the grant arm changes no game, and no price or verdict is issued."""
+    monkeypatch.setattr(tilegame, "GOLD_VALUE", 0.0)
+    experiment = tv.Experiment(**{**EXPERIMENT.__dict__, "blocks": 6})
+    values = tv.tile_values(tv.run_experiment(experiment), experiment, tilegame.asset_costs())
+    assert (values["verdict"] == NOT_IDENTIFIABLE).all() and values["fair_price_gold"].isna().all()
+    assert values["price_note"].str.contains("value of one gold is not distinguishable from zero").all()
+
+
+def test_verdicts_by_asset_side_by_side_and_skill_dependence(played):
+    """Each asset once, a verdict per skill level; a sign change between levels is flagged
+    skill-dependent instead of being a balance finding."""
+    plain = tv.tile_values(played, EXPERIMENT, tilegame.asset_costs())
+    flipped = plain.assign(strategy="random", d_win=-plain["d_win"], d_win_low=-plain["d_win_high"],
+                           d_win_high=-plain["d_win_low"])
+    table = tv.by_asset(pd.concat([plain, flipped])).set_index("tile")
+    assert list(table.index) == sorted(table.index, key=lambda t: -table.loc[t, "mean_d_win"])
+    assert table["skill_dependent"].all() and (table["finding"] == SKILL_DEPENDENT).all()
+    alone = tv.by_asset(plain).set_index("tile")
+    assert alone.loc["good", "finding"] == "under-priced" and alone.loc["good", "verdict plain"] == "under-priced"
+
+
+def test_plots_split_into_readable_figures(played, tmp_path):
+    """At most ROWS_PER_FIGURE assets per figure; fair prices drawn against current cost."""
+    plain = tv.tile_values(played, EXPERIMENT, tilegame.asset_costs())
+    many = pd.concat([plain.assign(tile=plain["tile"] + f"_{i}") for i in range(20)], ignore_index=True)
+    files = tv.plot_values(many, tmp_path / "values.png")
+    assert len(files) == -(-many["tile"].nunique() // tv.ROWS_PER_FIGURE) and all(f.exists() for f in files)
+    assert [f.name for f in tv.plot_prices(plain, tmp_path / "prices.png")] == ["prices.png"]
+
+
+def test_sweep_plot_states_the_break_even_or_its_absence(tmp_path):
+    """A sweep whose points all span zero has no break-even, and its plot says so."""
+    table = pd.DataFrame({"path": "tiles.good.cost_gold", "value": [0, 1, 2], "tile": "good", "strategy": "plain",
+                          "d_win": [0.02, 0.0, -0.02], "d_win_low": [-0.1, -0.1, -0.1], "d_win_high": [0.1, 0.1, 0.1]})
+    assert np.isnan(tv.break_even(table))
+    assert tv.plot_sweep(table, tmp_path / "sweep.png").stat().st_size > 0

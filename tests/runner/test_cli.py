@@ -64,6 +64,17 @@ def test_compare_accepts_h1_for_a_stronger_strategy_and_h0_for_an_equal_one(caps
     assert capped["decision"] == "undecided" and capped["games"] == 16
 
 
+def test_compare_prints_the_measured_score_beside_the_bounds(capsys):
+    """The verdict line shows the score measured, not the H1 bound as if it were measured."""
+    strong = run_json(capsys, ["compare", "toy", "strong", "random", "--sprt", "--p0", "0.5", "--p1", "0.6",
+                               "--json", "--quiet", "--seed", "5"])
+    assert main(["compare", "toy", "strong", "random", "--sprt", "--p0", "0.5", "--p1", "0.6", "--quiet",
+                 "--seed", "5"]) == 0
+    verdict = capsys.readouterr().out.splitlines()[0]
+    assert f"measured score of strong {strong['score']:.4f}" in verdict
+    assert "H0 score 0.5000, H1 score 0.6000" in verdict and "accept H1" in verdict
+
+
 def test_compare_decision_does_not_depend_on_jobs_or_batch_size(capsys):
     argv = ["compare", "toy", "strong", "random", "--sprt", "--players", "3", "--p0", "0.5", "--p1", "0.55",
             "--json", "--quiet", "--seed", "8"]

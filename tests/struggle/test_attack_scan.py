@@ -20,7 +20,7 @@ from sim.struggle.engine import Engine
 from sim.struggle.play import new_engine
 from sim.struggle.scripted import ScriptedPlayer, _vp_at
 from sim.struggle.state import ARMY
-from tests.struggle.test_engine_helpers import blank, region
+from tests.struggle.test_engine_helpers import blank, give_tile, region
 from tests.struggle.test_engine_invariants import random_seatings
 
 
@@ -218,3 +218,27 @@ def test_forecasts_are_exact_for_whole_stacks_soe_12_5():
     assert best == (x, ("player", 1))                            # France holds the marker, Spain helps
     whole = combat_exact.Attack(att_armies=12, def_armies=4, def_forts=1, def_ally_armies=3, def_has_marker=True)
     assert p_win == pytest.approx(combat_exact.attack_odds(whole, e.comp.combat).attacker_win, abs=1e-12)
+
+
+@pytest.mark.parametrize("banking", [False, True])
+def test_fee_price_borrows_as_the_engine_pays_soe_2_2_and_20_10(banking):
+    """SOE-2.2 / SOE-20.10: the scan prices a fee it cannot pay at the unrest the engine's
+    payment takes -- 2 gold per loan, 3 with Banking (a fee of 5 from 0 gold: 3 loans, or 2)."""
+    from sim.struggle.components import load_components
+    e = blank(["great_britain", "france"], comp=load_components(["rules.economy.attack_fee=5"]))
+    x = region(e, "german_states")
+    s = e.s
+    s.units[0, 0, x, ARMY] = 3
+    s.units[0, 1, x, ARMY] = 1
+    s.markers[0, 1, x] = 1
+    s.gold[0, 0] = 0
+    if banking:
+        give_tile(e, 0, "banking")
+    q = e.comp.data.tree["strategies"]["mixed"]
+    player = ScriptedPlayer(e, 0, 0, np.random.default_rng(0), q)
+    (_, paid, _), = e.player_work.attack_scan.best([player], [True])
+    (_, free, _), = e.player_work.attack_scan.best([player], [False])
+    e.pay(0, 0, e.fee)
+    loans = int(s.unrest[0, 0])
+    assert loans == (2 if banking else 3)
+    assert free - paid == pytest.approx(q["gold_vp"] * e.fee + loans * q["unrest_vp"], rel=1e-12)

@@ -43,6 +43,12 @@ def test_a_rebuild_that_moves_the_unit_elsewhere_is_not_waste():
     assert "tile:war_office" in audit_items(["war_office"]) and "action:attack" in audit_items([])
 
 
+def test_a_unit_destroyed_and_rebuilt_at_home_is_waste_soe_9_5():
+    events = [ev("action", seat=0, kind="build"), ev("destroy", seat=0, unit="fleet", region="home"),
+              ev("build", seat=0, unit="fleet", tile=None), ev("action", seat=0, kind="pass")]
+    assert audit_records(HEAD, events).wasted == [("mixed", "rebuild_in_place")]
+
+
 def test_audit_command_json_and_page(tmp_path, capsys):
     out = tmp_path / "audit"
     assert main(["audit", "struggle", "--games", "8", "--seed", "2", "--out", str(out), "--json"]) == 0

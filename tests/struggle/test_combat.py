@@ -183,7 +183,7 @@ RULES = [CombatRules()] * len(GRID) + [
     CombatRules(land_loss_order="forts_first", neutral_attacker_allies=False),
     CombatRules(naval_support_needs_own_fleet=False),
     CombatRules(reserves_for_any_change=False), CombatRules(reserves_policy="not_winning", reserves_for_any_change=False),
-    CombatRules(tie_seven_from_ally=True)]
+    CombatRules(tie_seven_from_ally=True), CombatRules(naval_support_on_decline="always")]
 GRID += [
     Attack(att_armies=2, def_armies=2, att_reserves=2, def_reserves=2),
     Attack(att_armies=2, att_fleets=1, def_armies=1, def_fleets=1, naval_phase=True, att_reserves=1, def_reserves=1),
@@ -192,6 +192,7 @@ GRID += [
     Attack(att_armies=2, def_armies=3, att_reserves=2, def_reserves=1),
     Attack(att_armies=3, def_armies=2, att_reserves=1, def_reserves=2),
     Attack(att_armies=2, def_armies=2, def_ally_armies=1, att_ally_armies=1),
+    Attack(att_armies=2, att_fleets=1, def_armies=1, naval_phase=True, att_wants_naval=False),
 ]
 
 

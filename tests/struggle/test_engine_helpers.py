@@ -44,6 +44,10 @@ class Stub:
         self.commit = None
         self.refuse = False
         self.blockade = False
+        self.symbol = None
+
+    def alliance_symbol(self, attack, land):
+        return self.symbol
 
     def bid(self, current, proposal, unallied):
         return self.bids.pop(0) if self.bids else (None, None)
@@ -61,13 +65,13 @@ class Stub:
         return self.blockade
 
 
-def blank(powers, rows=None, war: int = 1, comp=None):
+def blank(powers, rows=None, war: int = 1, comp=None, player=Stub):
     """An engine for one game with the given powers (seat order), no setup done: tiles on the
     display, 10 gold and 5 population each, alliance rows as given (default alternating);
-    `comp`: components with overrides (default data when None)."""
+    `comp`: components with overrides (default data when None); `player`: the players' class."""
     comp = comp if comp is not None else default_components()
     seating = Seating(tuple(powers), ("random",) * len(powers))
-    e = new_engine(comp, [seating], 1, [0], log=True, roster=Roster(Stub, work=ScriptedWork))
+    e = new_engine(comp, [seating], 1, [0], log=True, roster=Roster(player, work=ScriptedWork))
     s = e.s
     s.dev_display[0] = e.t.dev_copies
     n = len(powers)

@@ -92,7 +92,9 @@ def test_invariants_with_every_alternative_option():
         "options.land_loss_order=forts_first", "options.reserves_in_naval_battle=false",
         "options.unrest_from_sea_losses=true", "options.unrest_penalty_at_zero=false", "options.militia_stacks=true",
         "options.move_same_unit_again=true", "options.rebuild_same_type=false",
-        "options.rebuild_pays_population=false"])
+        "options.rebuild_pays_population=false", "options.naval_support_on_decline=always",
+        "options.blockade_b_scope=any_support", "options.fort_moves_later=after_failed_roll",
+        "options.two_symbol_alliance=owner", "options.free_actions_when=any_time"])
     rng = np.random.default_rng(21)
     seatings = random_seatings(rng, 40)
     e = new_engine(comp, seatings, 21, range(len(seatings)))
