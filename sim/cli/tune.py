@@ -15,9 +15,9 @@ from sim.core.errors import require
 from sim.core.random import MAX_SEED
 
 TEXT = "tune a strategy's parameters (Optuna) into a new named strategy: the skill ladder's top rung"
-SETTINGS = {"strategy": "--strategy", "against": "--against", "trials": "--trials",
+SETTINGS = {"strategy": "--strategy", "against": "--against", "trials": "--trials",      # what --resume refuses
             "games_per_trial": "--games-per-trial", "seed": "--seed", "out": "--out", "name": "--name",
-            "overrides": "--set", "variants": "--variant", "params": "--params", "span": "--span"}   # what --resume refuses
+            "overrides": "--set", "variants": "--variant", "params": "--params", "span": "--span"}
 
 
 def register(groups: dict) -> None:

@@ -4,11 +4,11 @@ A tuning searches the numeric parameters of one strategy table (those with both 
 in the game's strategies data; integers as integers, floats rounded to four decimals; booleans
 and lists are left as they are) for the candidate that scores best against a field of
 strategies; `span` < 1 searches each parameter only within that fraction of its range either
-side of its starting value (a local search; still inside the bounds). Every trial plays the same games: the candidate in one seat of a balanced
-design (sim.core.design: the lineup candidate + field rotated over the seats, crossed with every
-power), the same root seed and the same blocks (common random numbers), so two trials differ
-only by their parameters. A game scores the candidate's share of the win (shared first places
-split); the objective is the mean over blocks.
+side of its starting value (a local search; still inside the bounds). Every trial plays the same
+games: the candidate in one seat of a balanced design (sim.core.design: the lineup candidate +
+field rotated over the seats, crossed with every power), the same root seed and the same blocks
+(common random numbers), so two trials differ only by their parameters. A game scores the
+candidate's share of the win (shared first places split); the objective is the mean over blocks.
 
 Blocks are reported to Optuna as they finish (step = block index) and Optuna's Wilcoxon pruner
 stops a trial whose paired block scores are clearly below the best trial's (a signed-rank test,
@@ -43,7 +43,7 @@ from sim import games
 from sim.core import runner
 from sim.core.data import BASE, NAME_PATTERN, STRATEGIES, GameData
 from sim.core.design import Design, fill_lineup
-from sim.core.errors import UserError, require
+from sim.core.errors import require
 from sim.core.metadata import code_version
 from sim.core.random import seed_sequence
 from sim.core.stats import mean_interval
@@ -179,10 +179,9 @@ class Tuning:
              consume: Callable[[pd.Series], bool] = lambda scores: False) -> pd.Series:
         """The candidate's score per block (block order); `consume` sees each batch's blocks and
         stops the games by returning True."""
-        plan = runner.Plan(module=games.module_path(self.settings.game), seed=seed, design=self.design,
-                           games=self.blocks * self.design.block_size,
-                           batch_size=runner.default_batch_size(self.design, self.blocks * self.design.block_size, jobs),
-                           data=self.candidate_data(values))
+        n = self.blocks * self.design.block_size
+        plan = runner.Plan(module=games.module_path(self.settings.game), seed=seed, design=self.design, games=n,
+                           batch_size=runner.default_batch_size(self.design, n, jobs), data=self.candidate_data(values))
         parts: list[pd.Series] = []
 
         def take(table: pd.DataFrame) -> bool:
@@ -290,6 +289,7 @@ def finish(folder: Path, tuning: Tuning, study: Any, jobs: int) -> dict[str, Any
     check, check_low, check_high = mean_interval(tuned)
     gain, gain_low, gain_high = mean_interval(tuned - start)
     pruned = len(study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.PRUNED,)))
+    complete = (optuna.trial.TrialState.COMPLETE,)
     summary = {
         "tuned_from": s.strategy, "against": list(s.against), "players": tuning.design.players,
         "trials": s.trials, "trials_pruned": pruned, "games_per_trial": tuning.blocks * tuning.design.block_size,
@@ -297,7 +297,7 @@ def finish(folder: Path, tuning: Tuning, study: Any, jobs: int) -> dict[str, Any
         "span": s.span,
         **provenance(tuning), "fair_share": 1 / tuning.design.players,
         "best_trial": best.number, "score": score, "score_ci95": [low, high],
-        "start_score": next(t.value for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
+        "start_score": next(t.value for t in study.get_trials(deepcopy=False, states=complete)
                             if t.user_attrs.get("start")),
         "check_seed": check_seed, "check_score": check, "check_score_ci95": [check_low, check_high],
         "check_start_score": float(start.mean()), "check_gain_ci95": [gain_low, gain_high],
@@ -313,7 +313,7 @@ def finish(folder: Path, tuning: Tuning, study: Any, jobs: int) -> dict[str, Any
 def tuned_toml(name: str, definition: Mapping[str, Any], summary: Mapping[str, Any], command: str) -> str:
     """A named strategy table with its provenance as `_` keys (comments to the data loader)."""
     lines = [f"# Tuned strategy {name}, written by: {command}",
-             f"# Load it with --variant FILE, or ship it in the game's data folder (docs/tuning.md).",
+             "# Load it with --variant FILE, or ship it in the game's data folder (docs/tuning.md).",
              f"[{STRATEGIES}.{name}]"]
     lines += [f"_{key} = {_toml(value)}" for key, value in summary.items()]
     lines += [f"{key} = {_toml(value)}" for key, value in definition.items()]
