@@ -90,14 +90,15 @@ def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runn
                        batch_size=runner.default_batch_size(design, n, size.jobs), data=data)
 
 
-def skill_levels(engine: Any, requested: tuple[str, ...]) -> tuple[str, ...]:
+def skill_levels(engine: Any, requested: tuple[str, ...], known: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """The skill levels to measure: names with DEFAULT stand for the game's default strategy and
-    are dropped where the game has no such strategy (a tuned table not made yet); plain names
-    must exist (tile_value.check says so otherwise)."""
+    are dropped where the game has no such strategy among `known` (default: the game's built-in
+    ones; a tuned table not made yet); plain names must exist (tile_value.check says so otherwise)."""
+    known = engine.INFO.strategies if known is None else known
     levels = []
     for name in requested:
         resolved = name.replace(DEFAULT, engine.INFO.default_strategy)
-        if (DEFAULT not in name or resolved in engine.INFO.strategies) and resolved not in levels:
+        if (DEFAULT not in name or resolved in known) and resolved not in levels:
             levels.append(resolved)
     return tuple(levels)
 
@@ -106,10 +107,11 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
     """One tile-value experiment per skill level, every request checked before anything runs."""
     costs = engine.asset_costs(data)
     tiles = size.tiles or tuple(sorted(costs))
-    levels = skill_levels(engine, size.tile_strategies)
+    known = games.strategies(game, engine, data)           # shipped named strategies too (mixed-tuned)
+    levels = skill_levels(engine, size.tile_strategies, known)
     if not levels:
         raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
-                        f"allowed: {', '.join(engine.INFO.strategies)}")
+                        f"allowed: {', '.join(known)}")
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
                                  seed=size.seed, grants=dict(engine.GRANTS), overrides=size.overrides,
                                  variants=size.variants) for s in levels]

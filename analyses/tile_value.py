@@ -86,8 +86,9 @@ def require_support(engine: Any, game: str) -> None:
 def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str, float]]:
     """Validate the request against what the game supports; return the tile costs."""
     require_support(engine, experiment.game)
-    if experiment.strategy not in engine.INFO.strategies:
-        raise one_of("strategy", experiment.strategy, engine.INFO.strategies)
+    known = games.strategies(experiment.game, engine, data)
+    if experiment.strategy not in known:
+        raise one_of("strategy", experiment.strategy, known)
     costs = engine.asset_costs(data)
     for tile in experiment.tiles:
         if tile not in costs:
@@ -103,7 +104,8 @@ def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str,
 def run_experiment(experiment: Experiment, jobs: int = 1, quiet: bool = True) -> pd.DataFrame:
     """Play every arm; one row per game and seat, with `arm_label` and `focal` columns."""
     engine = games.load(experiment.game)
-    data = games.load_data(experiment.game, engine, experiment.overrides, experiment.variants)
+    data = games.load_data(experiment.game, engine, experiment.overrides, experiment.variants,
+                           strategies=[experiment.strategy])
     check(engine, experiment, data)
     arms = experiment.lineups()
     design = Design(powers=tuple(engine.INFO.powers), lineups=tuple(arms.values()))
@@ -261,7 +263,8 @@ def sweep(experiment: Experiment, path: str, values: Sequence[int], jobs: int = 
         raise UserError("--sweep measures one tile; name it with --tiles TILE")
     engine = games.load(experiment.game)
     for value in values:                  # every value is checked before any game is played
-        games.load_data(experiment.game, engine, (*experiment.overrides, f"{path}={value}"), experiment.variants)
+        games.load_data(experiment.game, engine, (*experiment.overrides, f"{path}={value}"), experiment.variants,
+                        strategies=[experiment.strategy])
     rows = []
     for value in values:
         run = Experiment(**{**experiment.__dict__, "grants": {}, "overrides": (*experiment.overrides, f"{path}={value}")})

@@ -14,11 +14,14 @@ must be installed on the workers).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
 from sim.core import contract
+from sim.core.data import GameData, named_strategies
 from sim.core.errors import UserError, one_of
+from sim.core.seating import parse_strategy
 
 PACKAGES = ("struggle", "conquest", "acres", "discovery")
 
@@ -67,6 +70,21 @@ def title(name: str) -> str:
     return importlib.import_module(f"sim.{name}").TITLE
 
 
-def load_data(name: str, module: ModuleType, overrides=(), variants=()) -> Any:
-    """The component data a game's engine plays with, after `--set` / `--variant`."""
-    return module.load_data(overrides, variants)
+def load_data(name: str, module: ModuleType, overrides=(), variants=(), strategies=()) -> Any:
+    """The component data a game's engine plays with, after `--set` / `--variant`, holding the
+    named strategies among `strategies` (the specs to be played; sim.core.data)."""
+    return module.load_data(overrides, variants, strategies)
+
+
+def strategies(name: str, module: ModuleType, data: Any) -> tuple[str, ...]:
+    """Every strategy a game can play with this data: its built-in ones, the named strategies the
+    data defines and those the game ships (sim.core.data.named_strategies)."""
+    defined = data.strategies if isinstance(data, GameData) else ()
+    return tuple(dict.fromkeys((*module.INFO.strategies, *defined, *named_strategies(name))))
+
+
+def check_strategies(name: str, module: ModuleType, data: Any, specs: Iterable[str]) -> None:
+    """A one-line UserError for a spec whose strategy or intervention key the game does not know."""
+    known = strategies(name, module, data)
+    for spec in specs:
+        parse_strategy(spec, known, getattr(module, "INTERVENTIONS", ()))

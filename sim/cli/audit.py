@@ -6,8 +6,8 @@ import argparse
 
 from sim import games
 from sim.cli import game_verb
-from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, out_folder, print_table
-from sim.cli.play import lineup, player_count
+from sim.cli.common import add_json, add_overrides, add_seed, emit_json, int_in, out_folder, print_table, strategy_list
+from sim.cli.play import player_count
 
 TEXT = "audit the scripted players: calibration of their forecasts, coverage, idleness, waste"
 
@@ -34,9 +34,10 @@ def command(args: argparse.Namespace) -> int:
     engine = games.load(args.game)
     audit.require_audit(engine)
     info = engine.INFO
-    strategies = lineup(engine, args.strategies)
+    strategies = strategy_list(info, args.strategies)
     players = player_count(engine, args.players, strategies)
-    data = games.load_data(args.game, engine, args.overrides, args.variants)
+    data = games.load_data(args.game, engine, args.overrides, args.variants, strategies)
+    games.check_strategies(args.game, engine, data, strategies)
     result = audit.audit(engine, data, strategies, players, args.games, args.seed)
     if args.out:
         player_audit.write_page(result, args.out, f"{info.title}: player audit")

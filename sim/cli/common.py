@@ -149,6 +149,15 @@ def in_folder(text: str) -> Path:
     return path
 
 
+def strategy_list(info: Any, text: str | None, flag: str = "--strategies") -> list[str]:
+    """A comma list of strategy specs with no empty items (default: the game's lineup). The names
+    are checked once the data is loaded (sim.games.check_strategies): the data may define named
+    strategies."""
+    if text is None:
+        return list(info.lineup or info.strategies[:info.max_players])
+    return name_list(text, flag, "STRATEGY", info.strategies)
+
+
 def add_seed(parser: argparse.ArgumentParser, default: int = 1) -> None:
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default,
                         help=f"root seed of every random stream (default {default})")

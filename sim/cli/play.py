@@ -19,13 +19,12 @@ import pandas as pd
 
 from sim import games
 from sim.cli import game_verb
-from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_file, int_in, name_list, out_file,
-                            print_table)
+from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_file, int_in, out_file, print_table,
+                            strategy_list)
 from sim.core import replay as core_replay
 from sim.core import runner
 from sim.core.design import rotation
 from sim.core.errors import UserError, require
-from sim.core.seating import parse_strategy
 from sim.core.stats import wilson_interval
 from sim.core.store import atomic_write
 
@@ -65,18 +64,6 @@ def _play_parser(group, game: str) -> None:
     parser.set_defaults(handler=play)
 
 
-def lineup(engine: ModuleType, text: str | None) -> list[str]:
-    """The strategies to cycle over the seats, each a known strategy with known intervention keys
-    (the game's play_games checks the intervention values)."""
-    info = engine.INFO
-    if text is None:
-        return list(info.lineup or info.strategies[:info.max_players])
-    strategies = name_list(text, "--strategies", "STRATEGY", info.strategies)
-    for spec in strategies:
-        parse_strategy(spec, info.strategies, getattr(engine, "INTERVENTIONS", ()))
-    return strategies
-
-
 def player_count(engine: ModuleType, players: int | None, strategies: list[str]) -> int:
     """--players, or one seat per strategy of the game's default lineup, or one per strategy
     given (within the game's range)."""
@@ -90,11 +77,12 @@ def player_count(engine: ModuleType, players: int | None, strategies: list[str])
 
 def play(args: argparse.Namespace) -> int:
     engine = games.load(args.game)
-    strategies = lineup(engine, args.strategies)
+    strategies = strategy_list(engine.INFO, args.strategies)
     players = player_count(engine, args.players, strategies)
     if args.jobs > 1 and args.log:
         sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
-    data = games.load_data(args.game, engine, args.overrides, args.variants)
+    data = games.load_data(args.game, engine, args.overrides, args.variants, strategies)
+    games.check_strategies(args.game, engine, data, strategies)
     seatings = rotation(engine.INFO.powers, players, strategies, args.games)
     df = runner.play_listed(games.module_path(args.game), args.seed, list(enumerate(seatings)), data,
                             args.jobs, args.quiet, args.log)

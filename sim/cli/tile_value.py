@@ -48,10 +48,10 @@ def command(args: argparse.Namespace) -> int:
 
     engine = games.load(args.tv_game)
     tv.require_support(engine, args.tv_game)
-    data = games.load_data(args.tv_game, engine, args.overrides, args.variants)
+    strategies = args.strategy or [engine.INFO.default_strategy]
+    data = games.load_data(args.tv_game, engine, args.overrides, args.variants, strategies)
     costs = engine.asset_costs(data)
     tiles = tuple(name_list(args.tiles, "--tiles", "TILE", sorted(costs))) if args.tiles is not None else tuple(sorted(costs))
-    strategies = args.strategy or [engine.INFO.default_strategy]
     experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
                                  blocks=args.blocks, seed=args.seed,
                                  grants={} if args.no_prices or args.sweep is not None else dict(engine.GRANTS),

@@ -126,8 +126,9 @@ def _start(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
     require(args.strategies is not None, "--strategies is required (comma-separated strategy names)")
     strategies = name_list(args.strategies, "--strategies", "STRATEGY", engine.INFO.strategies)
     players = max(engine.INFO.min_players, len(strategies)) if args.players is None else args.players
-    design = balanced(engine.INFO.powers, players, strategies, engine.INFO.strategies, engine.INFO.min_players, engine.INFO.max_players)
-    data = games.load_data(game, engine, args.overrides or (), args.variants or ())
+    data = games.load_data(game, engine, args.overrides or (), args.variants or (), strategies)
+    design = balanced(engine.INFO.powers, players, strategies, games.strategies(game, engine, data),
+                      engine.INFO.min_players, engine.INFO.max_players)
     seed = 1 if args.seed is None else args.seed
     n = design.whole_blocks(args.games or 1000)
     plan = runner.Plan(module=games.module_path(game), seed=seed, design=design, games=n,
@@ -196,9 +197,11 @@ def analyse_command(args: argparse.Namespace) -> int:
 def compare_command(args: argparse.Namespace) -> int:
     game = args.run_game
     engine = games.load(game)
+    data = games.load_data(game, engine, args.overrides, args.variants, (args.a, args.b))
+    known = games.strategies(game, engine, data)
     for name in (args.a, args.b):
-        if name not in engine.INFO.strategies:
-            raise one_of("strategy", name, engine.INFO.strategies)
+        if name not in known:
+            raise one_of("strategy", name, known)
     require(args.a != args.b, f"compare: A and B are both {args.a!r}; give two different strategies")
     players = max(2, engine.INFO.min_players) if args.players is None else args.players
     require(engine.INFO.min_players <= players <= engine.INFO.max_players and players >= 2,
@@ -211,7 +214,7 @@ def compare_command(args: argparse.Namespace) -> int:
     batch_blocks = max(1, (args.batch_size or design.block_size) // design.block_size)
     plan = runner.Plan(module=games.module_path(game), seed=args.seed, design=design,
                        games=blocks * design.block_size, batch_size=batch_blocks * design.block_size,
-                       data=games.load_data(game, engine, args.overrides, args.variants))
+                       data=data)
 
     def consume(table) -> bool:
         return any(test.add(score) is not None for score in sprt.block_scores(table, args.a, args.b))

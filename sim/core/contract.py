@@ -3,8 +3,9 @@
 A game module (`sim/<game>/play.py`) exposes:
 
 - `INFO`: a `GameInfo` (who can sit, which strategies exist, which rules and engine version);
-- `load_data(overrides, variants)`: the component data `play_games` plays with (after `--set` /
-  `--variant`), or None for a game without data;
+- `load_data(overrides, variants, strategies)`: the component data `play_games` plays with
+  (after `--set` / `--variant`, holding the named strategies among the specs `strategies`, see
+  sim.core.data), or None for a game without data;
 - `play_games(root_seed, game_indices, seatings, data, log=None) -> DataFrame`: game
   `game_indices[k]` with `seatings[k]`, using only the streams `stream(root_seed,
   game_indices[k], purpose)`; one row per game and seat, games in the order given and seats in
@@ -103,7 +104,8 @@ class GameModule(Protocol):
 
     INFO: GameInfo
 
-    def load_data(self, overrides: Sequence[str] = (), variants: Sequence[str] = ()) -> Any: ...
+    def load_data(self, overrides: Sequence[str] = (), variants: Sequence[str] = (),
+                  strategies: Sequence[str] = ()) -> Any: ...
 
     def play_games(self, root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating],
                    data: Any = None, log: str | Path | None = None) -> pd.DataFrame: ...

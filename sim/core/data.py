@@ -18,13 +18,27 @@ anywhere above it is a data error: nothing enters a simulation untagged. Lists a
 Users change any leaf with `--set path=value` (the value is read as TOML: `4`, `[9, 5, 3]`,
 `"north_america"`, `true`) or with a variant file laid out like the data. An unknown path, a
 value of the wrong type or one outside the leaf's bounds is a `UserError`. Results record the
-overrides, the data hash and every ASSUMED value they depended on.
+overrides, the data hash and every ASSUMED value they depended on. Keys starting with `_` are
+comments in a variant file, as in the data files.
+
+*Named strategies.* A game with strategy tables (`strategies.toml`) can have more of them
+defined from data: `[strategies.mixed-tuned]` with `base = "mixed"` and any parameter overrides,
+in a variant file or as `--set strategies.mixed-tuned.base=mixed`. The new table is a copy of
+its base with the overrides, each checked against the base table's types and bounds, and can be
+played under its name like any other. A game may ship such tables in its data folder, in a file
+laid out like a variant whose only table is `[strategies.*]` (e.g. `sim/struggle/data/tuned.toml`):
+that file is not part of the default data. A shipped table joins the data only when a strategy it
+defines is asked for (`load_game_data(..., strategies=[...])`) or overridden, and then as
+overrides -- so the default data hash stays what it was, and a result that plays a named
+strategy records its whole definition in its overrides (a resumed run reads it back from there).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +50,9 @@ from sim.core.errors import UserError, allowed_range
 
 STATUSES = ("FOUND", "DERIVED", "ASSUMED")
 LEAF_KEYS = {"value", "status", "source", "min", "max", "choices", "note"}
+STRATEGIES = "strategies"            # the data file whose tables named strategies derive from
+BASE = "base"                        # the key of a named strategy that names the table it copies
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")   # a strategy name inside a seat spec
 
 
 class DataError(UserError):
@@ -79,6 +96,15 @@ class GameData:
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 
     @property
+    def strategies(self) -> tuple[str, ...]:
+        """The names of the strategy tables in the data (built-in and named ones)."""
+        return tuple(self.tree.get(STRATEGIES, {}))
+
+    def base_of(self, strategy: str) -> str:
+        """The built-in table a strategy derives from (itself for a built-in one)."""
+        return str(self.overrides.get(f"{STRATEGIES}.{strategy}.{BASE}", strategy))
+
+    @property
     def rules_edition(self) -> str:
         """The rules edition the data describes (`meta.rules_edition`)."""
         return str(self.tree.get("meta", {}).get("rules_edition", "unspecified"))
@@ -101,16 +127,10 @@ class GameData:
 
 
 def load_game_data(game: str, overrides: Iterable[str] | Mapping[str, Any] = (),
-                   variants: Iterable[str | Path] = ()) -> GameData:
-    """Load `sim/<game>/data/*.toml`, apply variant files and `--set` overrides, and validate."""
-    try:
-        folder = resources.files(f"sim.{game}").joinpath("data")
-    except ModuleNotFoundError:
-        raise DataError(f"game {game!r} has no data; known games: struggle, conquest, acres, discovery")
-    raw: dict[str, Any] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            raw[entry.name[: -len(".toml")]] = _parse(entry.read_text("utf-8"), f"data file {game}/{entry.name}")
+                   variants: Iterable[str | Path] = (), strategies: Iterable[str] = ()) -> GameData:
+    """Load `sim/<game>/data/*.toml`, apply variant files and `--set` overrides, and validate.
+    `strategies`: the strategy specs to be played; the shipped named ones among them join the data."""
+    raw, shipped = _game_files(game)
     tree, leaves = untag(raw)
     applied: dict[str, Any] = {}
     origin: dict[str, str] = {}                  # the flag or file an override came from, for messages
@@ -120,9 +140,89 @@ def load_game_data(game: str, overrides: Iterable[str] | Mapping[str, Any] = (),
     pairs = overrides.items() if isinstance(overrides, Mapping) else (parse_assignment(o) for o in overrides)
     for path, value in pairs:
         applied[path], origin[path] = value, "--set"
+    applied = {**_shipped_definitions(shipped, tree, applied, strategies), **applied}
+    _derive_strategies(tree, leaves, applied, game)
     for path, value in applied.items():
-        _set(tree, path, validate_override(path, value, tree, leaves, game, origin[path]))
+        if not _is_base_path(path):
+            _set(tree, path, validate_override(path, value, tree, leaves, game,
+                                               origin.get(path, "shipped strategy file:")))
     return GameData(game=game, tree=tree, leaves=leaves, overrides=applied)
+
+
+def named_strategies(game: str) -> dict[str, dict[str, Any]]:
+    """The strategy tables a game ships in its data folder (name -> flat overrides, `base`
+    included); empty for a game without them or without a data folder."""
+    try:
+        return _game_files(game)[1]
+    except DataError:
+        return {}
+
+
+def _game_files(game: str) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The data files of a game (file name -> tagged tree) and its shipped named strategies."""
+    try:
+        folder = resources.files(f"sim.{game}").joinpath("data")
+    except ModuleNotFoundError:
+        raise DataError(f"game {game!r} has no data; known games: struggle, conquest, acres, discovery")
+    raw: dict[str, Any] = {}
+    named: dict[str, dict[str, Any]] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            stem = entry.name[: -len(".toml")]
+            parsed = _parse(entry.read_text("utf-8"), f"data file {game}/{entry.name}")
+            if stem != STRATEGIES and {k for k in parsed if not k.startswith("_")} == {STRATEGIES}:
+                for name, table in parsed[STRATEGIES].items():
+                    named[name] = dict(_flatten(table, f"{STRATEGIES}.{name}"))
+            else:
+                raw[stem] = parsed
+    return raw, named
+
+
+def _is_base_path(path: str) -> bool:
+    parts = path.split(".")
+    return len(parts) == 3 and parts[0] == STRATEGIES and parts[2] == BASE
+
+
+def _shipped_definitions(shipped: Mapping[str, Mapping[str, Any]], tree: Mapping[str, Any],
+                         applied: Mapping[str, Any], wanted: Iterable[str]) -> dict[str, Any]:
+    """The shipped definitions of the named strategies asked for or overridden, unless the
+    overrides define them anew (with their own `base`)."""
+    built_in = set(tree.get(STRATEGIES, {}))
+    names = {spec.split("+")[0] for spec in wanted}
+    names |= {p.split(".")[1] for p in applied if p.startswith(f"{STRATEGIES}.") and p.count(".") >= 2}
+    names -= {p.split(".")[1] for p in applied if _is_base_path(p)} | built_in
+    return {path: value for name in sorted(names) for path, value in shipped.get(name, {}).items()}
+
+
+def _derive_strategies(tree: dict[str, Any], leaves: dict[str, Leaf], applied: Mapping[str, Any],
+                       game: str) -> None:
+    """Add the named strategy tables the overrides define (`strategies.NAME.base = "BASE"`): a
+    copy of the built-in table BASE whose leaves keep BASE's provenance and bounds."""
+    tables = tree.get(STRATEGIES)
+    built_in = tuple(tables or ())
+    for path, base in applied.items():
+        if not _is_base_path(path):
+            continue
+        name = path.split(".")[1]
+        if tables is None:
+            raise DataError(f"--set {path}: {game} has no strategy tables to derive a strategy from")
+        if name in built_in:
+            raise DataError(f"--set {path}: {name!r} is a built-in strategy; `{BASE}` defines new names only")
+        if not NAME_PATTERN.fullmatch(name) or name == "random":
+            raise DataError(f"--set {path}: strategy name {name!r} is not allowed; use letters, digits, "
+                            f"'-' and '_' (not 'random')")
+        if base not in built_in:
+            raise DataError(f"--set {path}={base!r}: unknown base strategy; allowed: {', '.join(built_in)}")
+        tables[name] = copy.deepcopy(tables[base])
+        prefix = f"{STRATEGIES}.{base}."
+        for leaf_path, leaf in list(leaves.items()):
+            if leaf_path.startswith(prefix):
+                leaves[f"{STRATEGIES}.{name}.{leaf_path[len(prefix):]}"] = leaf
+    for path in applied:
+        parts = path.split(".")
+        if tables is not None and parts[0] == STRATEGIES and len(parts) > 2 and parts[1] not in tables:
+            raise DataError(f"--set {path}: strategy {parts[1]!r} is not defined; define it with "
+                            f"{STRATEGIES}.{parts[1]}.{BASE} = one of {', '.join(built_in)}")
 
 
 def untag(raw: Mapping[str, Any], path: str = "", status: str | None = None,
@@ -250,6 +350,8 @@ def _read_variant(path: Path) -> dict[str, Any]:
 
 def _flatten(node: Mapping[str, Any], path: str) -> Iterable[tuple[str, Any]]:
     for key, value in node.items():
+        if key.startswith("_"):
+            continue
         here = f"{path}.{key}" if path else key
         if isinstance(value, Mapping):
             yield from _flatten(value, here)

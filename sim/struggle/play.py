@@ -70,9 +70,10 @@ def new_engine(comp: Components, seatings: Sequence[Seating], root_seed: int, ga
     return Engine(comp, seatings, root_seed, game_indices, roster, log=log)
 
 
-def load_data(overrides=(), variants=()) -> GameData:
-    """The component data after `--set` / `--variant` (sim/struggle/data/*.toml)."""
-    return load_game_data("struggle", overrides, variants)
+def load_data(overrides=(), variants=(), strategies=()) -> GameData:
+    """The component data after `--set` / `--variant` (sim/struggle/data/*.toml), with the
+    shipped named strategies among `strategies` (sim.core.data)."""
+    return load_game_data("struggle", overrides, variants, strategies)
 
 
 def components_of(data: GameData | Components | None) -> Components:
@@ -96,8 +97,9 @@ def audit_items(data: GameData | Components | None = None) -> list[str]:
 
 
 def check_seating(seating: Seating, comp: Components) -> None:
-    """Bad seatings are user errors naming what is allowed (SOE-1.1: 2-7 players)."""
-    INFO.check_seating(seating, lambda spec: check_spec(spec, STRATEGIES, comp))
+    """Bad seatings are user errors naming what is allowed (SOE-1.1: 2-7 players); the strategies
+    are the random baseline and the tables of the data (named ones included)."""
+    INFO.check_seating(seating, lambda spec: check_spec(spec, ("random", *comp.data.strategies), comp))
 
 
 def asset_costs(data: GameData | Components | None = None) -> dict[str, dict[str, float]]:

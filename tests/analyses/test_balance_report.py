@@ -45,8 +45,8 @@ def test_the_soe_section_states_its_skill_levels_and_explains_its_statistics(rep
     """Issue 12 item 5 and issue 13 items 1 and 4: skill levels named; fair share, design
     effect and effective sample size explained; settings as a table; cross-checks judged."""
     text = report.read_text(encoding="utf-8")
-    assert "Skill levels measured: <strong>random, mixed</strong>" in text
-    assert "Tile values at skill levels random, mixed" in text
+    assert "Skill levels measured: <strong>random, mixed, mixed-tuned</strong>" in text   # the shipped tuned level
+    assert "Tile values at skill levels random, mixed, mixed-tuned" in text
     assert "fair share</strong>" in text and "shared first place" in text and "effective n" in text
     assert "What this report is of" in text and "{&quot;" not in text and '{"games"' not in text
     odds = (report.parent / "struggle" / "odds" / "index.html").read_text(encoding="utf-8")
@@ -60,6 +60,8 @@ def test_skill_levels_pick_up_a_tuned_strategy_once_it_exists():
     assert skill_levels(engine("random", "mixed", "colonial"), SKILL_LADDER) == ("random", "mixed")
     assert skill_levels(engine("random", "mixed", "mixed-tuned"), SKILL_LADDER) == ("random", "mixed", "mixed-tuned")
     assert skill_levels(engine("random", "mixed"), ("colonial", "mixed", "<default>")) == ("colonial", "mixed")
+    shipped = ("random", "mixed", "mixed-tuned")                  # a named strategy the data folder ships
+    assert skill_levels(engine("random", "mixed"), SKILL_LADDER, shipped) == ("random", "mixed", "mixed-tuned")
 
 
 def test_the_summary_lists_each_asset_once_with_its_verdict_per_level():

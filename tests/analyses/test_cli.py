@@ -17,7 +17,7 @@ from sim.cli import main
     (["report", "--tiles", "dragon"], "tile: 'dragon'"),
     (["report", "--players", "9"], "out of range"),
     (["report", "--tile-strategies", "clever"], "strategy: 'clever'"),
-    (["report", "--tile-strategies", "<default>-tuned"], "--tile-strategies <default>-tuned: no such skill level"),
+    (["report", "--tile-strategies", "<default>-expert"], "--tile-strategies <default>-expert: no such skill level"),
     (["report", "--games", "0"], "--games"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, tmp_path):

@@ -34,7 +34,7 @@ TILES = {"good": {"bonus": 0.6, "gold": 2, "unrest": 0},  # net +0.4: under-pric
          "dud": {"bonus": 0.1, "gold": 3, "unrest": 1}}   # net -0.4: over-priced
 
 
-def load_data(overrides=(), variants=()) -> None:
+def load_data(overrides=(), variants=(), strategies=()) -> None:
     """The synthetic game has no component data."""
     check_no_data(INFO.name, overrides, variants)
 

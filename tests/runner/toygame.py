@@ -47,7 +47,7 @@ def play_one(root_seed: int, game_index: int, seating: Seating) -> tuple[np.ndar
     return points, turn + 1
 
 
-def load_data(overrides=(), variants=()) -> None:
+def load_data(overrides=(), variants=(), strategies=()) -> None:
     """The toy race has no component data."""
     check_no_data(INFO.name, overrides, variants)
 
