@@ -1,13 +1,15 @@
 """The balance report: one `index.html` with a section per game (`empires report`, `make report`).
 
-Each section opens with a one-paragraph summary of findings, then links the game's odds page
-and, for games the toolkit can play end to end, shows a balanced tournament (win rates by power,
-seat and strategy with 95 % intervals, Plackett-Luce ratings, first-seat advantage, game length
-and VP distributions), causal tile values with fair prices per skill level (SKILL_LADDER; prices
-only where identifiable, skill-dependent assets apart: docs/tile_value.md), flagged imbalances and
-a provenance box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value
-the numbers depend on). The statistics are explained where they appear (fair share, design
-effect, effective n). Plots are PNG files beside the page; tables are also written as CSV.
+Each section opens with a one-paragraph summary of findings and the table of findings with the
+ASSUMED groups they rest on and their robustness verdicts (analyses.robustness, docs/robustness.md),
+then links the game's odds page and, for games the toolkit can play end to end, shows a balanced
+tournament (win rates by power, seat and strategy with 95 % intervals, Plackett-Luce ratings,
+first-seat advantage, game length and VP distributions), causal tile values with fair prices per
+skill level (SKILL_LADDER; prices only where identifiable, skill-dependent assets apart:
+docs/tile_value.md), flagged imbalances and a provenance box (seeds, code version, rules edition,
+data hash, overrides and the ASSUMED values the numbers depend on, one collapsed row per group).
+The statistics are explained where they appear (fair share, design effect, effective n). Plots
+are PNG files beside the page; tables are also written as CSV.
 
 Imbalance flags (analyses.tournament.imbalance_flags): a power, seat or strategy is flagged
 when its win rate is further than BAND from the fair share with 95 % family-wise confidence:

@@ -147,7 +147,7 @@ def _number(value: Any, change: Callable[[float], float], leaf: Leaf) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     new = _clip(change(value), leaf)
-    return int(round(new)) if isinstance(value, int) else round(float(new), 6)
+    return round(new) if isinstance(value, int) else round(float(new), 6)
 
 
 def reshuffled(tokens: list[str]) -> list[str]:

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyses import robustness
-from analyses.robustness import Perturbation
 from sim.core import runner
 from sim.core.data import load_game_data
 from sim.core.design import balanced
@@ -142,3 +141,11 @@ def test_mis_priced_assets_are_untested_and_say_why():
     assert [f.level for f in found] == ["good", "dud"]
     judged = robustness.judge(found, {"x": pd.DataFrame()}, "off")
     assert all(f.verdict == "untested" and "tile step" in f.verdict_text() for f in judged)
+
+
+def test_the_pass_defaults_to_a_quarter_of_the_report_games_and_zero_turns_it_off():
+    from analyses.balance_report import ReportSize
+
+    assert ReportSize(games=2800).robustness_games == 700
+    assert ReportSize(games=2800, robust_games=0).robustness_games == 0
+    assert ReportSize(games=2800, robust_games=56).robustness_games == 56
