@@ -295,8 +295,8 @@ def findings_table(found: list[Finding], plan: list[Perturbation], games: int) -
              f"it survives when they change. Perturbations tried{f' ({games} games each, same seed)' if games else ''}: "
              f"{html_lib.escape(tried)}. <em>Robust</em>: the same level stays strongest / weakest, or a flagged "
              "level stays on the same side of the fair share, under every perturbation; <em>fragile</em>: not "
-             "under those named; <em>untested</em>: not replayed. Groups not perturbed are not tested. The "
-             "perturbed runs' numbers are in robustness.csv beside this page.</p>")
+             "under those named; <em>untested</em>: not replayed. Groups not perturbed are not tested."
+             + (" The perturbed runs' numbers are in robustness.csv beside this page." if plan else "") + "</p>")
     rows = [(f.finding, f.rests_on, f.verdict_text()) for f in found]
     return ("<h3>Findings and the assumptions behind them</h3>" + intro
             + html.table(rows, ["finding", "rests on", "verdict"]))
