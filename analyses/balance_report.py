@@ -426,6 +426,7 @@ def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
     rows = [("games per tournament", size.games), ("players", size.players),
             ("tile blocks per experiment", size.tile_blocks), ("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
             ("skill levels", ", ".join(size.tile_strategies) + f" ({DEFAULT}: the game's default strategy, where present)"),
+            ("games per perturbed tournament (robustness pass)", size.robustness_games or "off"),
             ("seed", size.seed), ("worker processes", size.jobs)]
     for game, prov in report_provenance(size, playable).items():
         title = games.title(game)
