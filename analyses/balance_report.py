@@ -1,13 +1,15 @@
 """The balance report: one `index.html` with a section per game (`empires report`, `make report`).
 
-Each section opens with a one-paragraph summary of findings, then links the game's odds page
-and, for games the toolkit can play end to end, shows a balanced tournament (win rates by power,
-seat and strategy with 95 % intervals, Plackett-Luce ratings, first-seat advantage, game length
-and VP distributions), causal tile values with fair prices per skill level (SKILL_LADDER; prices
-only where identifiable, skill-dependent assets apart: docs/tile_value.md), flagged imbalances and
-a provenance box (seeds, code version, rules edition, data hash, overrides and every ASSUMED value
-the numbers depend on). The statistics are explained where they appear (fair share, design
-effect, effective n). Plots are PNG files beside the page; tables are also written as CSV.
+Each section opens with a one-paragraph summary of findings and the table of findings with the
+ASSUMED groups they rest on and their robustness verdicts (analyses.robustness, docs/robustness.md),
+then links the game's odds page and, for games the toolkit can play end to end, shows a balanced
+tournament (win rates by power, seat and strategy with 95 % intervals, Plackett-Luce ratings,
+first-seat advantage, game length and VP distributions), causal tile values with fair prices per
+skill level (SKILL_LADDER; prices only where identifiable, skill-dependent assets apart:
+docs/tile_value.md), flagged imbalances and a provenance box (seeds, code version, rules edition,
+data hash, overrides and the ASSUMED values the numbers depend on, one collapsed row per group).
+The statistics are explained where they appear (fair share, design effect, effective n). Plots
+are PNG files beside the page; tables are also written as CSV.
 
 Imbalance flags (analyses.tournament.imbalance_flags): a power, seat or strategy is flagged
 when its win rate is further than BAND from the fair share with 95 % family-wise confidence:
@@ -24,13 +26,13 @@ import json
 import math
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from analyses import battle_odds, headline, html, tournament
+from analyses import battle_odds, headline, html, robustness, tournament
 from analyses import tile_value as tv
 from sim import games
 from sim.core import runner
@@ -62,6 +64,12 @@ class ReportSize:
     quick: bool = False
     overrides: tuple[str, ...] = ()       # `--set PATH=VALUE` for the games the report plays
     variants: tuple[str, ...] = ()        # `--variant FILE.toml`, applied before the overrides
+    robust_games: int | None = None       # games per perturbed tournament; None: a quarter of games; 0: off
+
+    @property
+    def robustness_games(self) -> int:
+        """Games per tournament of the robustness pass (analyses.robustness)."""
+        return self.games // 4 if self.robust_games is None else self.robust_games
 
 
 @dataclass
@@ -128,9 +136,14 @@ def play_tournament(plan: runner.Plan, size: ReportSize, folder: Path) -> pd.Dat
     return results
 
 
+def imbalances(results: pd.DataFrame) -> pd.DataFrame:
+    """The report's imbalance flags: every power, seat and strategy against the band."""
+    return tournament.imbalance_flags(results, band=BAND, factors=("power", "seat", "strategy"))
+
+
 def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str) -> tuple[list[str], str]:
     analysis = tournament.analyse(results, folder)
-    flags = tournament.imbalance_flags(results, band=BAND, factors=("power", "seat", "strategy"))
+    flags = imbalances(results)
     flags.to_csv(folder / "flags.csv", index=False)
     share = tournament.fair_share(results)
     body = [f"<h3>Win rates ({analysis.summary['games']} games, seats and powers rotated)</h3>",
@@ -322,31 +335,66 @@ def prepare(game: str, size: ReportSize) -> Playable:
     return Playable(engine, data, tournament_plan(game, engine, data, size), experiments)
 
 
+def robustness_pass(game: str, playable: Playable, size: ReportSize, results: pd.DataFrame,
+                    folder: Path) -> tuple[str, list[robustness.Finding]]:
+    """The section's findings with their verdicts (analyses.robustness): the tournament replayed
+    under each perturbation of the ASSUMED data, smaller, same seed; the runs' win rates in
+    `robustness.csv`. Returns the findings table and the findings."""
+    groups = robustness.groups(playable.data)
+    rests_on = robustness.rests_on(groups)
+    by_asset = folder / "tiles" / "by_asset.csv"
+    assets = pd.read_csv(by_asset, keep_default_na=False) if by_asset.exists() else None
+    found = robustness.findings(results, imbalances(results), rests_on) + robustness.asset_findings(assets, rests_on)
+    games_each = size.robustness_games
+    plan = robustness.perturbations(playable.data) if games_each else []
+    smaller = replace(size, games=games_each)
+
+    def play(p: robustness.Perturbation) -> pd.DataFrame:
+        data = robustness.load(playable.data, p)
+        return runner.run(tournament_plan(game, playable.engine, data, smaller), jobs=size.jobs, quiet=True)
+
+    started = time.monotonic()
+    perturbed = robustness.replay(plan, play, say)
+    if plan:
+        say(f"robustness: {len(plan)} perturbations in {time.monotonic() - started:.0f}s")
+    robustness.numbers(robustness.rates(results), perturbed, plan).to_csv(folder / "robustness.csv", index=False)
+    judged = robustness.judge(found, perturbed, "the robustness pass is off (--robust-games 0)")
+    games_run = playable.tournament.design.whole_blocks(games_each) if games_each else 0
+    return robustness.findings_table(judged, plan, games_run), judged
+
+
 def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize, out: Path,
                  playable: Playable | None) -> Section:
     body = odds_section(game, page)
     summaries = [page.summary] if page else []
     meta: dict[str, Any] = {"seed": size.seed}
     if playable is not None:
-        meta.update(runner.provenance(playable.data, playable.engine))
+        data = playable.data
+        meta.update(runner.provenance(data, playable.engine))
         folder = out / game / "tournament"
         results = play_tournament(playable.tournament, size, folder)
         part, text = tournament_section(game, results, folder, f"{game}/tournament")
         body += part
         summaries.append(text)
         if playable.tiles:
-            part, text = tiles_section(playable.engine, playable.data, playable.tiles, size, out / game / "tiles",
+            part, text = tiles_section(playable.engine, data, playable.tiles, size, out / game / "tiles",
                                        f"{game}/tiles")
             body += part
             summaries.append(text)
-        write_headline(game, results, out / game, report_provenance(size, {game: playable})[game])
+        table, found = robustness_pass(game, playable, size, results, out / game)
+        write_headline(game, results, out / game, report_provenance(size, {game: playable})[game], found)
     else:
         from sim.core.data import load_game_data
         data = load_game_data(game)
-        meta.update(code_version=code_version(), rules_edition=data.rules_edition, data_hash=data.hash,
-                    assumed=data.assumed())
+        meta.update(code_version=code_version(), rules_edition=data.rules_edition, data_hash=data.hash)
         summaries.append("No full-game engine yet: odds and scoring only.")
-    body.append(html.provenance(meta))
+        found = [robustness.Finding("odds and scoring (the odds page)", "odds", "", "",
+                                    robustness.rests_on(robustness.groups(data)),
+                                    note="no full-game engine to replay")]
+        table = robustness.findings_table(found, [], 0)
+    meta.pop("assumed", None)
+    body.insert(0, table)
+    body.append(html.provenance(meta, robustness.groups_table(robustness.groups(data))))
     return Section(game, games.title(game), " ".join(summaries), body)
 
 
@@ -378,6 +426,7 @@ def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
     rows = [("games per tournament", size.games), ("players", size.players),
             ("tile blocks per experiment", size.tile_blocks), ("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
             ("skill levels", ", ".join(size.tile_strategies) + f" ({DEFAULT}: the game's default strategy, where present)"),
+            ("games per perturbed tournament (robustness pass)", size.robustness_games or "off"),
             ("seed", size.seed), ("worker processes", size.jobs)]
     for game, prov in report_provenance(size, playable).items():
         title = games.title(game)
@@ -393,14 +442,16 @@ def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
               "game's default data.</p></div>")
 
 
-def write_headline(game: str, results: pd.DataFrame, folder: Path, provenance: dict[str, Any]) -> Path:
-    """`<game>/headline.json`: the section's headline numbers with intervals, for `--compare`."""
+def write_headline(game: str, results: pd.DataFrame, folder: Path, provenance: dict[str, Any],
+                   found: list[robustness.Finding]) -> Path:
+    """`<game>/headline.json`: the section's headline numbers with intervals, for `--compare`,
+    and the findings with their robustness verdicts."""
     def table(name: str) -> pd.DataFrame | None:
         path = folder / "tiles" / name
         return pd.read_csv(path) if path.exists() else None
 
     rows = headline.numbers(results, table("tile_values.csv"), table("resource_values.csv"))
-    return headline.write(folder, game, games.title(game), rows, provenance)
+    return headline.write(folder, game, games.title(game), rows, provenance, robustness.as_json(found))
 
 
 def comparison(base_dir: Path, base: dict[str, dict], out: Path) -> str:

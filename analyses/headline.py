@@ -14,6 +14,7 @@ from __future__ import annotations
 import html as html_lib
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +54,13 @@ def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.Dat
     return out
 
 
-def write(folder: Path, game: str, title: str, rows: list[dict], provenance: dict[str, Any]) -> Path:
+def write(folder: Path, game: str, title: str, rows: list[dict], provenance: dict[str, Any],
+          findings: Sequence[dict[str, Any]] = ()) -> Path:
+    """`headline.json`: the numbers, the provenance and the findings with their robustness
+    verdicts (analyses.robustness.as_json)."""
     path = folder / FILE
-    payload = {"format": FORMAT, "game": game, "title": title, "provenance": provenance, "numbers": rows}
+    payload = {"format": FORMAT, "game": game, "title": title, "provenance": provenance, "numbers": rows,
+               "findings": list(findings)}
     path.write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
     return path
 

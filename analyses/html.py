@@ -46,15 +46,17 @@ def summary(text: str) -> str:
     return f'<div class="summary"><p>{html.escape(text)}</p></div>'
 
 
-def provenance(meta: Mapping[str, Any]) -> str:
-    """The provenance box: seeds, code version, rules edition, data hash, overrides, ASSUMED values."""
+def provenance(meta: Mapping[str, Any], assumed_html: str | None = None) -> str:
+    """The provenance box: seeds, code version, rules edition, data hash, overrides, ASSUMED values
+    (`assumed_html`, where given, replaces the list of `meta["assumed"]`: the report's groups)."""
     assumed = meta.get("assumed", {})
     items = "".join(f"<li><code>{html.escape(k)}</code> = {html.escape(str(v))}</li>" for k, v in assumed.items())
     rest = "".join(f"<li>{html.escape(k)}: <code>{html.escape(str(v))}</code></li>"
                    for k, v in meta.items() if k != "assumed")
-    return (f'<div class="prov"><strong>Provenance</strong><ul>{rest}</ul>'
-            f"<strong>ASSUMED values these numbers depend on</strong> ({len(assumed)})"
-            f"<ul>{items or '<li>none</li>'}</ul></div>")
+    listed = assumed_html if assumed_html is not None else (
+        f"<strong>ASSUMED values these numbers depend on</strong> ({len(assumed)})"
+        f"<ul>{items or '<li>none</li>'}</ul>")
+    return f'<div class="prov"><strong>Provenance</strong><ul>{rest}</ul>{listed}</div>'
 
 
 def number(value: float, digits: int = 4) -> str:

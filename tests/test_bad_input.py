@@ -101,6 +101,8 @@ CASES = [
     (["audit", "struggle", "--players", "0"], "--players 0 is out of range; struggle allows 2..7"),
     (["replay", "LOG", "--game", "-1"], "argument --game: -1 is out of range; must be >= 0"),
     (["report", "--games", "0", "--out", "out"], "argument --games: 0 is out of range; allowed 1..1000000000"),
+    (["report", "--robust-games", "-1", "--out", "out"],
+     "argument --robust-games: -1 is out of range; allowed 0..1000000000"),
     # non-finite numbers
     (["compare", "toy", "strong", "random", "--sprt", "--elo1", "nan"], "argument --elo1: nan is out of range; must be finite"),
     (["compare", "toy", "strong", "random", "--sprt", "--p0", "inf"], "argument --p0: inf is out of range; allowed 0..1"),

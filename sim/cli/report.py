@@ -35,6 +35,9 @@ def register(groups: dict) -> None:
                         help=f"players per game (default {default.players})")
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default.seed)
     parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=default.jobs)
+    parser.add_argument("--robust-games", type=int_in(0, 10**9, "robust games"), metavar="N",
+                        help="games per perturbed tournament of the robustness pass (default: a quarter of "
+                             "--games; 0: off, every finding untested)")
     parser.add_argument("--quick", action="store_true", help="small odds grids (for tests)")
     parser.add_argument("--compare", type=in_folder, metavar="BASE_DIR",
                         help="an earlier report: show both reports' headline numbers side by side")
@@ -55,7 +58,8 @@ def command(args: argparse.Namespace) -> int:
     skill = tuple(name_list(args.skill, "--skill", "STRATEGY"))
     size = ReportSize(games=args.games, players=args.players, tile_blocks=args.tile_blocks, tiles=tiles,
                       tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick,
-                      overrides=tuple(args.overrides), variants=tuple(args.variants))
+                      overrides=tuple(args.overrides), variants=tuple(args.variants),
+                      robust_games=args.robust_games)
     index = build_report(args.out, size, args.compare)
     if args.compare is not None:
         compared = json.loads((args.out / "compare.json").read_text("utf-8"))

@@ -90,6 +90,25 @@ def test_fair_share_counts_shared_wins():
     assert share["share"] == pytest.approx(50 / 160)
 
 
+def test_each_section_ties_its_findings_to_assumption_groups_with_verdicts(report):
+    """Issue 13 item 2: a findings table at the top of each section; the perturbed runs' numbers
+    in robustness.csv; the verdicts in headline.json; the ASSUMED values collapsed by group."""
+    text = report.read_text(encoding="utf-8")
+    for game in ("struggle", "conquest", "acres", "discovery"):
+        section = text[text.index(f'id="{game}"'):]
+        assert section.index("Findings and the assumptions behind them") < section.index("<h3>Odds</h3>")
+    soe = text[text.index('id="struggle"'):text.index('id="conquest"')]
+    assert "strongest strategy:" in soe and "weakest seat:" in soe and "token mix reshuffled" in soe
+    assert "untested: no full-game engine to replay" in text[text.index('id="conquest"'):]
+    assert "<details><summary><strong>ASSUMED values these numbers depend on</strong>" in soe
+    assert "tiles.*.cost_gold" in soe and "<code>tiles.war_office.name</code>" not in soe
+    numbers = pd.read_csv(report.parent / "struggle" / "robustness.csv")
+    assert numbers["perturbation"].nunique() == 8 and set(numbers["factor"]) == {"strategy", "power", "seat"}
+    verdicts = json.loads((report.parent / "struggle" / "headline.json").read_text("utf-8"))["findings"]
+    assert verdicts and all(v["verdict"] in ("robust", "fragile", "untested") for v in verdicts)
+    assert all(bool(v["flips"]) == (v["verdict"] == "fragile") for v in verdicts)
+
+
 def test_every_image_and_link_exists(report):
     pages = [report] + [p for p in referenced(report) if p.suffix == ".html"]
     missing = [str(t) for page in pages for t in referenced(page) if not t.exists()]
