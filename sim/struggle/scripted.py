@@ -25,6 +25,7 @@ from sim.struggle.scripted_passes import (FocusRegions, may_build, may_buy_a_til
 from sim.struggle.state import ARMY, FLEET, FORT, HOME, MAX_SEATS, N_REGIONS
 from sim.struggle.tiles import NON_STACKING
 
+RAIDS = ("pirates", "slave_revolt")   # bought against a marker (SOE-20.16, 20.17)
 COMPANY = "company"      # a priority-list entry: the first company tile on offer that repays its price
 FLEET_TILES = ("naval_training", "navigation", "blockade")          # need fleets on the map to act
 ARMY_TILES = ("army_training", "reserves", "war_office", "refuse_battle", "surprise_attack")   # need a stack of armies
@@ -259,11 +260,14 @@ class ScriptedPlayer(ScriptedAuction, Player):
             k = devs.get(name)
             if k is None or owned[k] >= (1 if name in NON_STACKING else self.q["max_copies"]):
                 continue
-            if e.dev_gold[k] > gold - self.q["gold_reserve"] or not self.tile_is_useful(name, k, choices):
+            if e.dev_gold[k] > gold - self.q["gold_reserve"]:
                 continue
-            if name in ("pirates", "slave_revolt"):
-                return Buy("dev", k, self.raid_target(name, choices))
-            return Buy("dev", k)
+            if name in RAIDS:          # acts on taking: useful iff it has a target (found once, `tile_is_useful`)
+                target = self.raid_target(name, choices)
+                if target is not None:
+                    return Buy("dev", k, target)
+            elif self.tile_is_useful(name, k, choices):
+                return Buy("dev", k)
         i = self.wanted_alliance([i for what, i in options if what == "alliance"])
         if i is not None and e.t.alliance_gold[i] <= gold - self.q["gold_reserve"]:
             return Buy("alliance", i)
@@ -303,7 +307,7 @@ class ScriptedPlayer(ScriptedAuction, Player):
             return int(s.units[g, p].sum()) >= 4
         if name == "trained_natives":
             return bool(choices.trained_natives_regions)
-        if name in ("pirates", "slave_revolt"):
+        if name in RAIDS:
             return self.raid_target(name, choices) is not None
         if name == "industry":
             return self.unrest_of(p) + e.dev_unrest[k] < self.unrest_budget()
