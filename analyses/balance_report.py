@@ -51,12 +51,28 @@ SKILL_LADDER = ("random", DEFAULT, f"{DEFAULT}-tuned")
 
 
 @dataclass(frozen=True)
-class ReportSize:
-    """How much to play. The defaults fit `make report` in about 15 minutes on 2 cores."""
+class GameSize:
+    """A game's default share of the report: tournament games, tile-value blocks, players."""
 
-    games: int = 2800
-    players: int = 4
-    tile_blocks: int = 8
+    games: int
+    tile_blocks: int
+    players: int
+
+
+# The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores; a game
+# not listed gets FALLBACK_SIZE (players within the game's range).
+GAME_SIZES = {"struggle": GameSize(games=2800, tile_blocks=8, players=4)}
+FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
+
+
+@dataclass(frozen=True)
+class ReportSize:
+    """How much to play: None takes each game's default (GAME_SIZES), a number applies to every
+    game (players within each game's range). `only` names the games to play (default: all)."""
+
+    games: int | None = None
+    players: int | None = None
+    tile_blocks: int | None = None
     tiles: tuple[str, ...] | None = None
     tile_strategies: tuple[str, ...] = SKILL_LADDER
     seed: int = 1
@@ -65,11 +81,23 @@ class ReportSize:
     overrides: tuple[str, ...] = ()       # `--set PATH=VALUE` for the games the report plays
     variants: tuple[str, ...] = ()        # `--variant FILE.toml`, applied before the overrides
     robust_games: int | None = None       # games per perturbed tournament; None: a quarter of games; 0: off
+    only: tuple[str, ...] | None = None   # `--game G,...`: the games to play (the odds pages cover all)
 
     @property
     def robustness_games(self) -> int:
         """Games per tournament of the robustness pass (analyses.robustness)."""
+        assert self.games is not None, "robustness_games of a size resolved for one game (for_game)"
         return self.games // 4 if self.robust_games is None else self.robust_games
+
+    def for_game(self, game: str, info: Any) -> ReportSize:
+        """This size resolved for one game: its defaults where none was given, players clamped to
+        the game's range (a two-player game plays two in a four-player report)."""
+        default = GAME_SIZES.get(game, FALLBACK_SIZE)
+        players = default.players if self.players is None else self.players
+        if self.players is None:
+            players = min(max(players, info.min_players), info.max_players)
+        return replace(self, games=default.games if self.games is None else self.games, players=players,
+                       tile_blocks=default.tile_blocks if self.tile_blocks is None else self.tile_blocks)
 
 
 @dataclass
@@ -325,14 +353,16 @@ class Playable:
     data: Any
     tournament: runner.Plan
     tiles: list[tv.Experiment]
+    size: ReportSize                      # the report's size resolved for this game
 
 
 def prepare(game: str, size: ReportSize) -> Playable:
     """Load and check everything a playable game's section needs, so bad input fails at once."""
     engine = games.load(game)
+    size = size.for_game(game, engine.INFO)
     data = games.load_data(game, engine, size.overrides, size.variants)
     experiments = tile_experiments(game, engine, data, size) if has_assets(engine) else []
-    return Playable(engine, data, tournament_plan(game, engine, data, size), experiments)
+    return Playable(engine, data, tournament_plan(game, engine, data, size), experiments, size)
 
 
 def robustness_pass(game: str, playable: Playable, size: ReportSize, results: pd.DataFrame,
@@ -369,7 +399,7 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     summaries = [page.summary] if page else []
     meta: dict[str, Any] = {"seed": size.seed}
     if playable is not None:
-        data = playable.data
+        data, size = playable.data, playable.size
         meta.update(runner.provenance(data, playable.engine))
         folder = out / game / "tournament"
         results = play_tournament(playable.tournament, size, folder)
@@ -411,10 +441,10 @@ def file_hash(path: str | Path) -> str:
 def report_provenance(size: ReportSize, playable: dict[str, Playable]) -> dict[str, dict[str, Any]]:
     """Per played game: seed, settings, overrides, variant files with their hashes, code and engine
     versions, rules edition and data hash."""
-    settings = {k: v for k, v in size.__dict__.items() if k not in ("overrides", "variants")}
     variants = {str(v): file_hash(v) for v in size.variants}
     out = {}
     for game, p in playable.items():
+        settings = {k: v for k, v in p.size.__dict__.items() if k not in ("overrides", "variants", "only")}
         prov = runner.provenance(p.data, p.engine)
         out[game] = {"seed": size.seed, "settings": settings, "overrides": prov["overrides"], "variants": variants,
                      **{k: prov[k] for k in ("code_version", "engine_version", "rules_edition", "data_hash")}}
@@ -423,15 +453,17 @@ def report_provenance(size: ReportSize, playable: dict[str, Playable]) -> dict[s
 
 def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
     """The box at the top of the index: what was run, on which rules, with which code."""
-    rows = [("games per tournament", size.games), ("players", size.players),
-            ("tile blocks per experiment", size.tile_blocks), ("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
+    rows = [("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
             ("skill levels", ", ".join(size.tile_strategies) + f" ({DEFAULT}: the game's default strategy, where present)"),
-            ("games per perturbed tournament (robustness pass)", size.robustness_games or "off"),
             ("seed", size.seed), ("worker processes", size.jobs)]
     for game, prov in report_provenance(size, playable).items():
         title = games.title(game)
+        own = playable[game].size
         changes = [f"{k} = {v}" for k, v in prov["overrides"].items()]
-        rows += [(f"{title}: rules", "default rules" if not changes else "variant: " + "; ".join(changes)),
+        rows += [(f"{title}: games per tournament, players, tile blocks per experiment",
+                  f"{own.games}, {own.players}, {own.tile_blocks}"),
+                 (f"{title}: games per perturbed tournament (robustness pass)", own.robustness_games or "off"),
+                 (f"{title}: rules", "default rules" if not changes else "variant: " + "; ".join(changes)),
                  (f"{title}: variant files", ", ".join(f"{f} (sha256 {h})" for f, h in prov["variants"].items()) or "none"),
                  (f"{title}: data hash, rules edition", f"{prov['data_hash']}, {prov['rules_edition']}"),
                  (f"{title}: engine version", prov["engine_version"])]
@@ -467,10 +499,26 @@ def comparison(base_dir: Path, base: dict[str, dict], out: Path) -> str:
     return f'<p><a href="compare.html">Headline numbers against the report in {html_lib.escape(str(base_dir))}</a></p>'
 
 
+def playable_games(size: ReportSize) -> tuple[str, ...]:
+    """The games the report plays: every registered game package, or those of `--game`. Data
+    overrides, variant files and a tile list belong to one game, so they need a single game."""
+    known = tuple(g for g in games.PACKAGES if g in games.names())
+    for name in size.only or ():
+        if name not in known:
+            raise UserError(f"--game {name}: not a game the toolkit can play; allowed: {', '.join(known)}")
+    chosen = tuple(g for g in known if size.only is None or g in size.only)
+    if len(chosen) > 1:
+        for flag, given in (("--set", size.overrides), ("--variant", size.variants), ("--tiles", size.tiles)):
+            if given:
+                raise UserError(f"{flag} applies to one game's data; name the game with --game "
+                                f"(one of {', '.join(chosen)})")
+    return chosen
+
+
 def build_report(out: Path, size: ReportSize, compare_with: Path | None = None) -> Path:
     """Write `out/index.html` with every game's section; return its path. Everything is checked
     first; the report is built in a temporary folder beside `out` and swapped in when complete."""
-    playable = {game: prepare(game, size) for game in games.names() if game in games.PACKAGES}
+    playable = {game: prepare(game, size) for game in playable_games(size)}
     base = headline.read_report(compare_with, tuple(playable)) if compare_with is not None else None
     with staged_folder(out) as folder:
         started = time.monotonic()

@@ -15,6 +15,14 @@ from sim.core.random import MAX_SEED
 HELP = "the balance report: odds, win rates, tile values, fair prices, imbalances, provenance"
 
 
+def sizes(field: str) -> str:
+    """The per-game defaults of one size field, for the help text."""
+    from analyses.balance_report import FALLBACK_SIZE, GAME_SIZES
+
+    listed = [f"{game} {getattr(size, field)}" for game, size in GAME_SIZES.items()]
+    return ", ".join([*listed, f"other games {getattr(FALLBACK_SIZE, field)}"])
+
+
 def register(groups: dict) -> None:
     from analyses.balance_report import ReportSize
 
@@ -22,17 +30,19 @@ def register(groups: dict) -> None:
     parser = groups["_root"].add_parser("report", help=HELP, description=HELP)
     parser.add_argument("--out", type=out_folder, default=Path("reports"),
                         help="output folder (default reports/); replaced only when the new report is complete")
-    parser.add_argument("--games", type=int_in(1, 10**9, "games"), default=default.games,
-                        help=f"tournament games per playable game (default {default.games})")
-    parser.add_argument("--tile-blocks", type=int_in(2, 10**6, "tile blocks"), default=default.tile_blocks,
-                        help=f"paired blocks per tile-value experiment (default {default.tile_blocks})")
+    parser.add_argument("--game", metavar="G,G,...", help="play only these games (default: every playable game; "
+                                                         "the odds pages cover all four)")
+    parser.add_argument("--games", type=int_in(1, 10**9, "games"),
+                        help=f"tournament games per playable game (default per game: {sizes('games')})")
+    parser.add_argument("--tile-blocks", type=int_in(2, 10**6, "tile blocks"),
+                        help=f"paired blocks per tile-value experiment (default per game: {sizes('tile_blocks')})")
     parser.add_argument("--tiles", metavar="T,T,...", help="only these tiles (default: every tile)")
     parser.add_argument("--skill", "--tile-strategies", dest="skill", metavar="S,S,...",
                         default=",".join(default.tile_strategies),
                         help=f"skill levels (strategy names) of the tile values "
                              f"(default {','.join(default.tile_strategies)})")
-    parser.add_argument("--players", type=int_in(name="players"), default=default.players,
-                        help=f"players per game (default {default.players})")
+    parser.add_argument("--players", type=int_in(name="players"),
+                        help=f"players per game (default per game: {sizes('players')}; within each game's range)")
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default.seed)
     parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=default.jobs)
     parser.add_argument("--robust-games", type=int_in(0, 10**9, "robust games"), metavar="N",
@@ -56,7 +66,8 @@ def command(args: argparse.Namespace) -> int:
                         f"give a folder of its own, e.g. reports")
     tiles = tuple(name_list(args.tiles, "--tiles", "TILE")) if args.tiles is not None else None
     skill = tuple(name_list(args.skill, "--skill", "STRATEGY"))
-    size = ReportSize(games=args.games, players=args.players, tile_blocks=args.tile_blocks, tiles=tiles,
+    only = tuple(name_list(args.game, "--game", "GAME")) if args.game is not None else None
+    size = ReportSize(only=only, games=args.games, players=args.players, tile_blocks=args.tile_blocks, tiles=tiles,
                       tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick,
                       overrides=tuple(args.overrides), variants=tuple(args.variants),
                       robust_games=args.robust_games)

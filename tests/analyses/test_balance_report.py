@@ -270,3 +270,25 @@ def test_tiles_section_prices_where_gold_is_worth_something(tmp_path):
     assert "tiles/fair_prices.png" in page and (tmp_path / "fair_prices.png").exists()
     assert "good (plain: under-priced, random: under-priced)" in summary
     assert "dud (plain: over-priced, random: over-priced)" in summary and summary.count("good") == 1
+
+
+def test_a_game_size_takes_the_game_defaults_and_clamps_players_to_its_range():
+    info = SimpleNamespace(min_players=2, max_players=2)
+    own = ReportSize().for_game("two_player_game", info)
+    assert (own.games, own.tile_blocks, own.players) == (balance_report.FALLBACK_SIZE.games,
+                                                          balance_report.FALLBACK_SIZE.tile_blocks, 2)
+    soe = ReportSize().for_game("struggle", SimpleNamespace(min_players=2, max_players=7))
+    assert soe.games == balance_report.GAME_SIZES["struggle"].games and soe.players == 4
+    given = ReportSize(games=50, players=3, tile_blocks=4).for_game("struggle", SimpleNamespace(min_players=2, max_players=7))
+    assert (given.games, given.players, given.tile_blocks) == (50, 3, 4)
+
+
+def test_the_report_plays_only_the_games_named_and_refuses_one_games_data_for_several(monkeypatch):
+    monkeypatch.setattr(balance_report.games, "PACKAGES", ("struggle", "toy"))
+    assert balance_report.playable_games(ReportSize()) == ("struggle", "toy")
+    assert balance_report.playable_games(ReportSize(only=("toy",))) == ("toy",)
+    with pytest.raises(balance_report.UserError, match="--game chess: not a game"):
+        balance_report.playable_games(ReportSize(only=("chess",)))
+    with pytest.raises(balance_report.UserError, match="--set applies to one game's data; name the game with --game"):
+        balance_report.playable_games(ReportSize(overrides=("rules.x=1",)))
+    assert balance_report.playable_games(ReportSize(only=("toy",), overrides=("rules.x=1",))) == ("toy",)
