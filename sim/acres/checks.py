@@ -37,7 +37,7 @@ from sim.core.seating import RESULT_COLUMNS, Seating
 ASSET_COLUMN = "cards"   # each seat's acquired cards and neutral locations (sim.core.conformance)
 STEP_CAP = 6000          # steps of one game: the turn limit (400) x (siege check + actions + refill)
 DECISIONS = ("choose_action", "block_raid", "block_ambush", "give_up_ambush", "give_up_native",
-             "siege_loss_card", "occupy", "start_card")
+             "siege_loss_card", "occupy", "start_card", "shed", "cycle_after_siege")
 PLAYED_LOCATIONS = {Settle: ("via", "transport", "settler"), Develop: ("card", "settler"),
                     Fortify: ("card",), Besiege: ("via", "transport", "military"), Reinforce: ("card",),
                     PlayLeader: ("card",), TakeMoney: ("card",), SeaTrade: ("ship", "cards"),

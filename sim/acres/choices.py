@@ -210,8 +210,9 @@ class Choices:
         pool = [raiders[0], *ranged, *raiders[1:]]
         out = []
         for target, d in sorted(e.raid_distances(g, side).items()):
-            if d <= len(pool):
-                a = Raid(target, tuple(pool[:d]))
+            need = max(1, d - e.raid_bonus)
+            if need <= len(pool):
+                a = Raid(target, tuple(pool[:need]))
                 if e.raid_ok(g, side, a):
                     out.append(a)
         return out

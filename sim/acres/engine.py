@@ -113,6 +113,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             HomeSupport: self.do_home_support, FurCoin: self.do_fur_coin, DropLost: self.do_drop_lost,
             Pass: lambda g, side, a: None}
         self._shuffles: list[np.random.Generator | None] = [None] * b
+        self.penalty = [[0, 0] for _ in range(b)]        # Scen0: cards owed for unpaid reshuffles
 
     # ------------------------------------------------------------------ plumbing
     def variant(self, n: int) -> bool:
@@ -219,8 +220,11 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         order = self._shuffles[g].permutation(len(pile))
         s.draw[g][side][:0] = [pile[i] for i in order]
         pile.clear()
-        if self.variant(0) and s.money[g][side] > 0:
-            s.money[g][side] -= 1
+        if self.variant(0):
+            if s.money[g][side] > 0:
+                s.money[g][side] -= 1
+            else:
+                self.penalty[g][side] += 2
         self.log(g, "reshuffle", side=side, cards=len(s.draw[g][side]))
 
     def draw(self, g: int, side: int, n: int, reshuffle: bool = True) -> int:
@@ -242,12 +246,25 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         return drawn
 
     def refill(self, g: int, side: int) -> None:
-        """AFS-5.2 step 4: draw up to the hand size; never discard down."""
+        """AFS-5.2 step 4: draw up to the hand size; never discard down (Scen0: a reshuffle not
+        paid for costs two cards of the side's choice after the refill)."""
         short = self.hand_size - len(self.s.hand[g][side])
         if short > 0:
             self.draw(g, side, short)
         if self.postpone_shuffle and not self.s.draw[g][side] and self.s.discard[g][side]:
             self.shuffle_into_draw(g, side)
+        while self.penalty[g][side] and self.s.hand[g][side]:
+            self.penalty[g][side] -= 1
+            self.shed(g, side)
+        self.penalty[g][side] = 0
+
+    def shed(self, g: int, side: int) -> None:
+        """One card of the side's choice from hand to the discard pile, for no action (Scen0, Scen5)."""
+        options = list(self.s.hand[g][side])
+        pick = self.ask(g, side, "shed", options)
+        self.require(pick in options, "shed", pick)
+        self.take_from_hand(g, side, [pick])
+        self.s.discard[g][side].append(pick)
 
     # ------------------------------------------------------------------ setup and turns
     def setup(self) -> None:

@@ -46,6 +46,8 @@ class SeatPlayer(Protocol):
     def siege_loss_card(self, options: list[int]) -> int: ...                     # item 24
     def occupy(self, location: int, options: list[Occupy | LeaveNeutral]) -> Occupy | LeaveNeutral: ...  # item 9
     def start_card(self, options: list[int]) -> int: ...                          # Scen13
+    def shed(self, options: list[int]) -> int: ...                                # Scen0, Scen5: a card to discard
+    def cycle_after_siege(self) -> bool: ...                                      # Scen5: cycle a card?
 
 
 @dataclass(frozen=True)
@@ -104,3 +106,9 @@ class RandomPlayer(Player):
 
     def start_card(self, options: list[int]) -> int:
         return self.pick(options)
+
+    def shed(self, options: list[int]) -> int:
+        return self.pick(options)
+
+    def cycle_after_siege(self) -> bool:
+        return bool(self.pick([False, True]))

@@ -19,14 +19,16 @@ class Raids:
 
     def raid_ok(self, g: int, side: int, a: Raid) -> bool:
         """AFS-9.1-9.5: raid-capable cards (Priests / Indian Leaders only add range), the target an
-        enemy location within range (AFS-18 A8) with no fort and not under siege, the fee paid."""
+        enemy location within range (AFS-18 A8; one step more in the second edition, `Rulebook`)
+        with no fort and not under siege, the fee paid."""
         kind = self.t.kind
         if not a.cards or not any(kind[c].raid == "yes" for c in a.cards):
             return False
         if not all(kind[c].raid in ("yes", "range") for c in a.cards):
             return False
         d = self.raid_distances(g, side).get(a.target)
-        if d is None or d > len(a.cards) or (self.raid_exact and d != len(a.cards)):
+        reach = len(a.cards) + self.raid_bonus
+        if d is None or d > reach or (self.raid_exact and d != reach):
             return False
         return self.s.money[g][side] >= self.fee(a.cards) and self.usable(g, side, list(a.cards))
 

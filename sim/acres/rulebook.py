@@ -5,7 +5,9 @@ into the settings, the starting position and the starting zone of every card.
 The second edition (as Yucata enforces it, S5) differs from the first in (docs/acres_engine.md):
 9 French discs (AFS-19.3, S2); no French Bateaux (AFS-18 A27; Scen21 makes it recruitable, Scen22
 puts it in the starting deck); Home Support does not reshuffle (A7; Scen23 restores it); no
-location cards in the reserve (A32; Scen6 allows them); settling the enemy capital wins (A25).
+location cards in the reserve (A32; Scen6 allows them); settling the enemy capital wins (A25); a
+raid reaches one step further than its cards (S2 `CanRaid`: range = cards + 1, so Kennebec to
+Boston takes 2 cards, S6 p.11; Scen24 restores 1 per card, AFS-18 A8).
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ def rulebook(acres: Acres) -> Rulebook:
         "settle_capital_wins": opt["settle_capital_wins"] or second,
         "location_reserve": opt["location_cards_in_reserve"] and not second,
         "raid_exact": opt["raid_range"] == "exactly",
+        "raid_bonus": int(second and not variants[24]),
         "immediate_shuffle": acres.rules.reshuffle == "immediate",
         "postpone_shuffle": variants[25],
         "turn_limit": data.get("rules.game.turn_limit"), "scen16_vp": data.get("rules.variants.scen16_vp"),

@@ -197,3 +197,6 @@ class Sieges:
         s.siege_loc[g][track] = -1
         s.siege_p[g][track] = 0
         s.version[g] += 1
+        if self.variant(5) and s.hand[g][1] and self.ask(g, 1, "cycle_after_siege"):
+            self.shed(g, 1)                                   # Scen5: the French cycle a card
+            self.draw(g, 1, 1)

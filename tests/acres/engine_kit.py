@@ -48,6 +48,12 @@ class Stub:
     def start_card(self, options):
         return self._answer("start_card", options, options[0])
 
+    def shed(self, options):
+        return self._answer("shed", options, options[0])
+
+    def cycle_after_siege(self):
+        return self._answer("cycle_after_siege", None, True)
+
 
 class Game:
     """One game after setup, with helpers to arrange an example's state (game 0 of the batch)."""
