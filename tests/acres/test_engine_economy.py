@@ -2,8 +2,7 @@
 
 import pytest
 
-from sim.acres.actions import (Discard, FurTrade, HomeSupport, Intendant, Piracy, Recruit, Retrieve, SeaTrade,
-                               TakeMoney)
+from sim.acres.actions import Discard, FurTrade, HomeSupport, Intendant, Piracy, Recruit, Retrieve, SeaTrade, TakeMoney
 from sim.core.lockstep import RuleViolation
 from tests.acres.engine_kit import FR, GB, Game
 
