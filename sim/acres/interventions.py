@@ -22,16 +22,28 @@ GRANTS = {"money": 3}           # the dose of a fair-price experiment
 
 def asset_costs(t: Tables) -> dict[str, dict[str, float]]:
     """Every recruitable card kind with its recruit cost (the cheapest copy), and every location
-    neutral at setup (settling costs cards and a cube, no money)."""
+    neutral at setup (settling costs cards and a cube, no money) except a dead end behind one
+    other neutral location (Michillimackinac, reached only from Detroit): its value is part of
+    the location before it, and a force seldom finds a legal settle of it."""
     costs: dict[str, dict[str, float]] = {}
     for c, kind in enumerate(t.kind):
         if t.start_zone[c] in ("empire", "neutral"):
             now = costs.get(kind.key, {}).get("money", float("inf"))
             costs[kind.key] = {"money": float(min(now, t.card_cost[c]))}
-    for i, loc in enumerate(t.locations):
-        if loc.start == "neutral":
-            costs[t.locs[i]] = {"money": 0.0}
+    for i in _location_assets(t):
+        costs[t.locs[i]] = {"money": 0.0}
     return costs
+
+
+def _location_assets(t: Tables) -> list[int]:
+    sources: dict[int, set[int]] = {}
+    for side in range(len(SIDES)):
+        for c in t.loc_card[side].values():
+            for dests in t.kind[c].links.values():
+                for d in dests:
+                    sources.setdefault(d, set()).add(t.kind[c].loc)
+    neutral = {i for i, loc in enumerate(t.locations) if loc.start == "neutral"}
+    return [i for i in sorted(neutral) if not (len(sources.get(i, ())) == 1 and sources[i] <= neutral)]
 
 
 def asset_power(t: Tables) -> dict[str, str]:
@@ -45,9 +57,8 @@ def asset_power(t: Tables) -> dict[str, str]:
         if t.start_zone[c] in ("empire", "neutral"):
             out[kind.key] = SIDES[kind.owner] if kind.owner < len(SIDES) else SIDES[0]
     far = [_journeys(t, side) for side in range(len(SIDES))]
-    for i, loc in enumerate(t.locations):
-        if loc.start == "neutral":
-            out[t.locs[i]] = SIDES[int(far[1].get(i, 99) < far[0].get(i, 99))]
+    for i in _location_assets(t):
+        out[t.locs[i]] = SIDES[int(far[1].get(i, 99) < far[0].get(i, 99))]
     return out
 
 

@@ -20,7 +20,7 @@ from sim.acres import TITLE
 from sim.acres.components import SIDES, Acres, from_data, load
 from sim.acres.engine import NAME, Engine
 from sim.acres.interventions import asset_costs as _asset_costs
-from sim.acres.interventions import check_spec
+from sim.acres.interventions import GRANTS, INTERVENTIONS, check_spec
 from sim.acres.players import RandomPlayer, Roster, SeatPlayer, strategies
 from sim.acres.replay import account
 from sim.acres.rulebook import Rulebook, rulebook
@@ -33,7 +33,8 @@ STRATEGIES = ("random",) + strategies()
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
-    engine_version=1)              # bump with every deliberate change of rules, players or logs
+    engine_version=1,              # bump with every deliberate change of rules, players or logs
+    lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")

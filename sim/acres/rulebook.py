@@ -28,7 +28,7 @@ SCENARIOS = 26
 @dataclass(frozen=True)
 class Rulebook:
     """Resolved rules: `settings` become engine attributes; `zone[c]` is card c's starting zone
-    ("draw", "location", "empire", "neutral" or "removed")."""
+    ("draw", "location", "empire", "neutral" or "removed"); `key` the data hash."""
 
     acres: Acres
     tables: Tables
@@ -44,6 +44,7 @@ class Rulebook:
     money: tuple[int, int]
     zone: tuple[str, ...]
     vp: np.ndarray
+    key: str
 
 
 def _natives_fight(acres: Acres) -> Acres:
@@ -108,4 +109,5 @@ def rulebook(acres: Acres) -> Rulebook:
                     settings=MappingProxyType(settings), start_control=control, start_town=town,
                     start_fort=tuple(fort), cubes=(setup["cubes"], setup["cubes"]), discs=discs,
                     forts=setup["forts"], money=(setup["british_money"], setup["french_money"]),
-                    zone=tuple(zone), vp=np.array([loc.vp for loc in t.locations], dtype=np.int64))
+                    zone=tuple(zone), vp=np.array([loc.vp for loc in t.locations], dtype=np.int64),
+                    key=data.hash)

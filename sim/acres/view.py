@@ -34,8 +34,9 @@ class View:
     def draw_size(self, g: int, side: int) -> int:
         return len(self._state.draw[g][side])
 
-    def own_cycle(self, g: int, side: int) -> list[int]:
-        """The cards of the side's own draw pile and hand together (their order unknown), which
-        the side may count: it knows its deck, not its order."""
+    def unseen(self, g: int, side: int) -> list[int]:
+        """The cards of a side's draw pile and hand together, sorted: what either player can
+        count from the face-up zones (every card not in them is in one of these two), without
+        the order of the pile or which of them are in the hand."""
         s = self._state
         return sorted(s.draw[g][side] + s.hand[g][side])
