@@ -39,7 +39,7 @@ BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
-__all__ = ["CHECKS", "INFO", "account", "asset_costs", "load_data", "play_games"]
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games"]
 
 
 def make_player(strategy: str, engine: Engine, g: int, side: int, rng) -> SeatPlayer:

@@ -156,7 +156,7 @@ class ScriptedPlayer(Player):
             free = 1.0 - self.p_holds(lambda k: k.block_ambush)
             return p["ambush"] * hits * free * 3 - e.fee([a.card]) * p["money"] * need
         if isinstance(a, Steal):
-            native = lambda k: k.special == "native_americans" and k.home == "neutral"  # noqa: E731
+            native = lambda k: k.special == "native_americans" and k.home == "neutral"
             hits = 1.0 if any(native(t.kind[c]) for c in v.reserve[g][foe]) else self.p_holds(native)
             return p["steal"] * hits * 2
         if isinstance(a, TakeMoney):
