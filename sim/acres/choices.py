@@ -203,7 +203,8 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         kind = e.t.kind
         hand = [c for c in e.s.hand[g][side] if kind[c].raid in ("yes", "range")]
-        raiders = sorted((c for c in hand if kind[c].raid == "yes"), key=lambda c: kind[c].special == "native_americans")
+        raiders = sorted((c for c in hand if kind[c].raid == "yes"),
+                         key=lambda c: kind[c].special == "native_americans")
         if not raiders:
             return []
         ranged = [c for c in hand if kind[c].raid == "range"]
@@ -308,7 +309,8 @@ class Choices:
         if not e.variant(17):
             return []
         kind = e.t.kind
-        return [DropLost(c) for c in e.s.hand[g][side] if kind[c].is_location and e.s.control[g][kind[c].loc] != side + 1]
+        return [DropLost(c) for c in e.s.hand[g][side]
+                if kind[c].is_location and e.s.control[g][kind[c].loc] != side + 1]
 
     def _pass(self) -> list[Pass]:
         return [Pass()]

@@ -86,7 +86,8 @@ class Expansion:
             return False
         if s.forts_left[g] <= 0 or s.money[g][side] < self.fortify_cost:
             return False
-        if kind[a.card].loc != a.target or kind[a.card].owner != side or kind[a.fortification].special != "fortification":
+        if (kind[a.card].loc != a.target or kind[a.card].owner != side
+                or kind[a.fortification].special != "fortification"):
             return False
         return self.usable(g, side, [a.card, a.fortification])
 

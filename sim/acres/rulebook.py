@@ -97,7 +97,8 @@ def rulebook(acres: Acres) -> Rulebook:
     for c, kind in enumerate(t.kind):
         if kind.special == "governor" and variants[19]:
             zone[c] = "removed"
-        elif kind.key == "regular_infantry" and kind.owner == 0 and zone[c] == "empire" and variants[4] and removed_ri < 3:
+        elif (kind.key == "regular_infantry" and kind.owner == 0 and zone[c] == "empire" and variants[4]
+              and removed_ri < 3):
             zone[c] = "removed"
             removed_ri += 1
         elif kind.key == "bateaux" and kind.owner == 0 and variants[7]:

@@ -119,7 +119,8 @@ class ScriptedPlayer(Player):
     def dead(self, c: int) -> bool:
         """A location card the side cannot play for want of the location or its connection."""
         kind = self.t.kind[c]
-        return kind.is_location and not self.e.playable(self.g, self.side, c) and kind.loc not in self.view.siege_loc[self.g]
+        return (kind.is_location and not self.e.playable(self.g, self.side, c)
+                and kind.loc not in self.view.siege_loc[self.g])
 
     # ------------------------------------------------------------------ scores
     def score(self, a: Action, choices: Choices) -> float:
