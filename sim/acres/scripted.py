@@ -30,7 +30,7 @@ from sim.acres.players import Player
 from sim.core.errors import UserError
 
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
-          "sea_trade", "fur_trade", "piracy", "recruit", "governor", "discard", "intendant")
+          "sea_trade", "fur_trade", "piracy", "recruit", "intendant")
 ODDS_SAMPLES = 64                  # sieges per odds estimate (fixed seed: a deterministic estimate)
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, start, money, deck classes): pure, so sharing is safe
 
@@ -41,6 +41,11 @@ def coarse(setup: siege.SiegeSetup) -> siege.SiegeSetup:
     sides = tuple(replace(sc, counts=tuple(2 * ((n + 1) // 2) if v == 0 else n for v, n in zip(sc.value, sc.counts)))
                   for sc in setup.sides)
     return replace(setup, sides=sides, money=tuple(3 * min(m // 3, 3) for m in setup.money))
+
+
+def _neutral_native(kind) -> bool:
+    """AFS-11.4: only the green Native Americans can be taken."""
+    return kind.special == "native_americans" and kind.home == "neutral"
 
 
 def card_class(kind) -> str:
@@ -123,64 +128,82 @@ class ScriptedPlayer(Player):
                 and kind.loc not in self.view.siege_loc[self.g])
 
     # ------------------------------------------------------------------ scores
-    def score(self, a: Action, choices: Choices) -> float:
-        p, e, g, v, t = self.p, self.e, self.g, self.view, self.t
-        me, foe = self.side, self.foe
-        money = v.money[g][me]
-        need = 2.0 if money < p["money_target"] else 1.0
-        if isinstance(a, Settle):
-            own = t.loc_card[me].get(a.target)
-            front = own is not None and any(v.control[g][d] == foe + 1 for ds in t.kind[own].links.values() for d in ds)
-            return (p["settle"] * (t.locations[a.target].vp + 1) + p["frontier"] * front
-                    - self.keep((a.via, a.transport, a.settler)))
-        if isinstance(a, Develop):
-            return p["develop"] * t.locations[a.target].vp - self.keep((a.settler,))
-        if isinstance(a, Fortify):
-            threat = 1.0 if a.target in e.raid_distances(g, foe) or a.target in t.win_targets[foe] else 0.3
-            return p["fortify"] * threat * self.worth(a.target, me) - 3 * p["money"] / need
-        if isinstance(a, Besiege):
-            key = (self.view.turn[self.g], a.target)      # the decks change little within a turn
-            chance = self._odds_now.get(key)
-            if chance is None:
-                chance = self._odds_now[key] = self.odds(a.target)
-            if chance < p["min_odds"]:
-                return 0.0
-            prize = self.worth(a.target, foe) + (p["capital"] if a.target in t.win_targets[me] else 0.0)
-            return p["besiege"] * chance * prize - self.keep((a.via, a.transport))
-        if isinstance(a, Reinforce):
-            return self.reinforce_score(a)
-        if isinstance(a, Raid):
-            free = 1.0 - self.p_holds(lambda k: k.block_raid) - 0.2 * (t.loc_card[foe].get(a.target) is not None)
-            return p["raid"] * max(free, 0.0) * self.worth(a.target, foe) - e.fee(a.cards) * p["money"] * need
-        if isinstance(a, Ambush):
-            hits = 1.0 if any(t.kind[c].vulnerable for c in v.reserve[g][foe]) else self.p_holds(lambda k: k.vulnerable)
-            free = 1.0 - self.p_holds(lambda k: k.block_ambush)
-            return p["ambush"] * hits * free * 3 - e.fee([a.card]) * p["money"] * need
-        if isinstance(a, Steal):
-            native = lambda k: k.special == "native_americans" and k.home == "neutral"
-            hits = 1.0 if any(native(t.kind[c]) for c in v.reserve[g][foe]) else self.p_holds(native)
-            return p["steal"] * hits * 2
-        if isinstance(a, TakeMoney):
-            return p["money"] * need * t.kind[a.card].money - 0.5
-        if isinstance(a, SeaTrade):
-            return p["money"] * need * sum(t.kind[c].money for c in a.cards) - 0.5
-        if isinstance(a, FurTrade):
-            return p["money"] * need * e.fur_trade_gain * len(a.furs) - 0.5
-        if isinstance(a, Piracy):
-            return p["money"] * need * e.piracy_gain - 0.3
-        if isinstance(a, Recruit):
-            return self.recruit_score(a)
-        if isinstance(a, Governor):
-            return p["governor"] * sum(self.dead(c) for c in a.cards) - 0.5 * sum(not self.dead(c) for c in a.cards) * 4
-        if isinstance(a, Discard):
-            dead = sum(self.dead(c) for c in a.cards)
-            return p["discard_dead"] * dead - 4 * (dead < len(a.cards)) - e.discard_cost(len(a.cards)) * p["money"]
-        if isinstance(a, Intendant):
-            kind = t.kind[a.target]
-            return p["money"] * (kind.military + (3 if kind.special == "home_support" else 0)) - 2 * p["money"] * need
-        return 0.0
+    def _prepare(self) -> None:
+        """What every score of one decision shares."""
+        v, g = self.view, self.g
+        money, target = v.money[g][self.side], self.p["money_target"]
+        self.need = 2.0 if money < target else 1.0 if money < 3 * target else 0.1   # money beyond use
+        e = self.e
+        mine, theirs = e.location_vp(g, self.side), e.location_vp(g, self.foe)
+        self.ahead = mine > theirs         # AFS-22: ahead, build the towns that end the game
+        self._memo: dict[str, float] = {}
 
-    def reinforce_score(self, a: Reinforce) -> float:
+    def _chance(self, name: str, pred) -> float:
+        hit = self._memo.get(name)
+        if hit is None:
+            hit = self._memo[name] = self.p_holds(pred)
+        return hit
+
+    def s_settle(self, a: Settle) -> float:
+        t, v, g, foe = self.t, self.view, self.g, self.foe
+        own = t.loc_card[self.side].get(a.target)
+        front = own is not None and any(v.control[g][d] == foe + 1 for ds in t.kind[own].links.values() for d in ds)
+        return (self.p["settle"] * (t.locations[a.target].vp + 1) + self.p["frontier"] * front
+                - self.keep((a.via, a.transport, a.settler)))
+
+    def s_develop(self, a: Develop) -> float:
+        return self.p["develop"] * (1 + self.ahead) * self.t.locations[a.target].vp - self.keep((a.settler,))
+
+    def s_fortify(self, a: Fortify) -> float:
+        exposed = a.target in self.e.raid_distances(self.g, self.foe) or a.target in self.t.win_targets[self.foe]
+        threat = 1.0 if exposed else 0.3
+        return self.p["fortify"] * threat * self.worth(a.target, self.side) - 3 * self.p["money"] / self.need
+
+    def s_besiege(self, a: Besiege) -> float:
+        key = (self.view.turn[self.g], a.target)          # the decks change little within a turn
+        chance = self._odds_now.get(key)
+        if chance is None:
+            chance = self._odds_now[key] = self.odds(a.target)
+        if chance < self.p["min_odds"]:
+            return 0.0
+        capital = self.p["capital"] if a.target in self.t.win_targets[self.side] else 0.0
+        prize = self.worth(a.target, self.foe) + capital
+        return self.p["besiege"] * chance * prize - self.keep((a.via, a.transport))
+
+    def s_raid(self, a: Raid) -> float:
+        free = 1.0 - self._chance("block_raid", lambda k: k.block_raid) - 0.2 * (a.target in self.t.loc_card[self.foe])
+        return (self.p["raid"] * max(free, 0.0) * self.worth(a.target, self.foe)
+                - self.e.fee(a.cards) * self.p["money"] * self.need)
+
+    def s_ambush(self, a: Ambush) -> float:
+        t, reserve = self.t, self.view.reserve[self.g][self.foe]
+        hits = 1.0 if any(t.kind[c].vulnerable for c in reserve) else self._chance("vulnerable", lambda k: k.vulnerable)
+        free = 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
+        return self.p["ambush"] * hits * free * 3 - self.e.fee([a.card]) * self.p["money"] * self.need
+
+    def s_steal(self, a: Steal) -> float:
+        t, reserve = self.t, self.view.reserve[self.g][self.foe]
+        hits = 1.0 if any(_neutral_native(t.kind[c]) for c in reserve) else self._chance("native", _neutral_native)
+        return self.p["steal"] * hits * 2
+
+    def s_take_money(self, a: TakeMoney) -> float:
+        return self.p["money"] * self.need * self.t.kind[a.card].money - 0.5
+
+    def s_sea_trade(self, a: SeaTrade) -> float:
+        return self.p["money"] * self.need * sum(self.t.kind[c].money for c in a.cards) - 0.5
+
+    def s_fur_trade(self, a: FurTrade) -> float:
+        return self.p["money"] * self.need * self.e.fur_trade_gain * len(a.furs) - 0.5
+
+    def s_piracy(self, a: Piracy) -> float:
+        return self.p["money"] * self.need * self.e.piracy_gain - 0.3
+
+    def s_intendant(self, a: Intendant) -> float:
+        kind = self.t.kind[a.target]
+        bonus = 3 if kind.special == "home_support" else 0
+        return self.p["money"] * (kind.military + bonus) - 2 * self.p["money"] * self.need
+
+    def s_reinforce(self, a: Reinforce) -> float:
         p, g, v = self.p, self.g, self.view
         win_a, win_d = siege.win_thresholds(self.e.siege_rules)
         pos = v.siege_p[g][a.track]
@@ -196,7 +219,7 @@ class ScriptedPlayer(Player):
         cost = self.e.artillery_cost * p["money"] if self.t.kind[a.card].card.siege_cost else 0.0
         return weight * min(value, short) - cost
 
-    def recruit_score(self, a: Recruit) -> float:
+    def s_recruit(self, a: Recruit) -> float:
         p, g, v, t = self.p, self.g, self.view, self.t
         cost = t.card_cost[a.card]
         if v.money[g][self.side] - cost < p["recruit_floor"] or len(self.cycle(self.side)) >= p["max_deck"]:
@@ -215,16 +238,41 @@ class ScriptedPlayer(Player):
         best, top = Pass(), 0.0
         if self._odds_now and next(iter(self._odds_now))[0] != self.view.turn[self.g]:
             self._odds_now.clear()
+        self._prepare()
         for kind in SCORED:
-            for a in choices.list(kind):
-                sc = self.score(a, choices)
+            options = choices.list(kind)
+            if not options:
+                continue
+            scorer = getattr(self, "s_" + kind)
+            for a in options:
+                sc = scorer(a)
                 if sc > top:
                     best, top = a, sc
+        best, top = self.thin_out(best, top)
         if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
-            singles = [a for a in choices.list("discard") if len(a.cards) == 1]
-            if singles:
-                return min(singles, key=lambda a: (not self.dead(a.cards[0]), self.keep(a.cards), a.cards))
+            hand = self.view.own_hand(self.g, self.side)
+            if hand:
+                return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
         return best
+
+    def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
+        """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,
+        a discard cycles one for free (AFS-13.2)."""
+        e, g, side, t = self.e, self.g, self.side, self.t
+        hand = self.view.own_hand(g, side)
+        dead = [c for c in hand if self.dead(c)]
+        if not dead:
+            return best, top
+        govs = [c for c in hand if t.kind[c].special == "governor"]
+        if govs:
+            a = Governor(govs[0], tuple(dead[:2]))
+            sc = self.p["governor"] * len(a.cards)
+            if sc > top and e.governor_ok(g, side, a):
+                best, top = a, sc
+        a = Discard((dead[0],))
+        if self.p["discard_dead"] > top and e.discard_ok(g, side, a):
+            best, top = a, self.p["discard_dead"]
+        return best, top
 
     def free_action(self, choices: Choices) -> Action | None:
         p, g, v = self.p, self.g, self.view
@@ -265,7 +313,7 @@ class ScriptedPlayer(Player):
         return options[0]
 
     def start_card(self, options: list[int]) -> int:
-        return max(options, key=lambda c: (self.recruit_score(Recruit(c)), -c))
+        return max(options, key=lambda c: (self.s_recruit(Recruit(c)), -c))
 
     def shed(self, options: list[int]) -> int:
         dead = [c for c in options if self.dead(c)]
