@@ -31,7 +31,8 @@ from sim.core.errors import UserError
 
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
           "sea_trade", "fur_trade", "piracy", "recruit", "intendant")
-ODDS_SAMPLES = 64                  # sieges per odds estimate (fixed seed: a deterministic estimate)
+ODDS_SAMPLES = 48                  # sieges per odds estimate (fixed seed: a deterministic estimate)
+ODDS_TURNS = 12                    # player turns a siege of the estimate may last (then: not won)
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, start, money, deck classes): pure, so sharing is safe
 
 
@@ -94,7 +95,7 @@ class ScriptedPlayer(Player):
         acres = e.acres
         try:
             setup = siege.make_setup(acres, self.t.locs[target], me, {s: acres.deck(s, dict(decks[s])) for s in SIDES},
-                                     fort=bool(v.fort[g][target]), max_turns=20,
+                                     fort=bool(v.fort[g][target]), max_turns=ODDS_TURNS,
                                      money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
         except UserError:                     # no card of the deck can open this siege
             return 0.0
