@@ -29,10 +29,9 @@ from sim.acres.actions import (
 )
 from sim.acres.engine import Engine
 from sim.acres.interventions import asset_power as _asset_power
-from sim.acres.play import BATCH, EXTRA_COLUMNS, ROSTER, new_engine, results_frame, rulebook_of
+from sim.acres.play import ROSTER, new_engine, play_with, rulebook_of
 from sim.acres.players import Roster
-from sim.core.lockstep import play_in_batches
-from sim.core.seating import RESULT_COLUMNS, Seating
+from sim.core.seating import Seating
 
 ASSET_COLUMN = "cards"   # each seat's acquired cards and neutral locations (sim.core.conformance)
 STEP_CAP = 6000          # steps of one game: the turn limit (400) x (siege check + actions + refill)
@@ -91,31 +90,15 @@ class Invariants:
 def check_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
                 step_cap: int = STEP_CAP) -> pd.DataFrame:
     """`play_games` with the invariants checked after every step."""
-    book = rulebook_of(data)
-
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(book, batch_seatings, seed, indices)
-        e.on_step = Invariants(e, step_cap)
-        e.play()
-        return results_frame(e), []
-
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch, [*RESULT_COLUMNS, *EXTRA_COLUMNS])
+    return play_with(root_seed, game_indices, seatings, data, watch=lambda e: Invariants(e, step_cap))
 
 
 def scrambled_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
                     log=None) -> pd.DataFrame:
     """`play_games` with the other side's hand and draw pile (AFS-2.6: hidden) reshuffled
     together around each decision and restored after it."""
-    book = rulebook_of(data)
-    noise = np.random.default_rng(20261201)
-
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(book, batch_seatings, seed, indices, log=logging, roster=scrambling(ROSTER, noise))
-        e.play()
-        return results_frame(e), e.game_logs() if logging else []
-
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch,
-                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
+    return play_with(root_seed, game_indices, seatings, data, log,
+                     roster=scrambling(ROSTER, np.random.default_rng(20261201)))
 
 
 def asset_power(data=None) -> dict[str, str]:

@@ -10,7 +10,7 @@ batches; game k uses only the streams `(root_seed, game_indices[k], purpose)`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -94,12 +94,21 @@ def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[S
                batch: int = BATCH) -> pd.DataFrame:
     """Play the games in lockstep batches; one row per game and seat (RESULT_COLUMNS plus
     EXTRA_COLUMNS). With `log`, the JSONL event log of every game is written there."""
+    return play_with(root_seed, game_indices, seatings, data, log, batch)
+
+
+def play_with(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
+              log: str | Path | None = None, batch: int = BATCH, roster: Roster = ROSTER,
+              watch: Callable[[Engine], Callable] | None = None) -> pd.DataFrame:
+    """`play_games` with another roster, and `watch(engine)` as each engine's `on_step` (checks)."""
     book = rulebook_of(data)
     for s in seatings:
         check_seating(s, book)
 
     def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = new_engine(book, batch_seatings, seed, indices, log=logging)
+        engine = new_engine(book, batch_seatings, seed, indices, log=logging, roster=roster)
+        if watch is not None:
+            engine.on_step = watch(engine)
         engine.play()
         return results_frame(engine), engine.game_logs() if logging else []
 
