@@ -15,7 +15,8 @@ module named by the game module's `CHECKS`, default the game module itself):
   decision reads what its seat may not know;
 - for a game with the asset interface: `ASSET_COLUMN` (the results column listing each seat's
   acquired assets, comma-separated) and `start_resources(root_seed, game_index, seating, data)
-  -> {resource: [value per seat]}` after setup;
+  -> {resource: [value per seat]}` after setup; optionally `asset_power(data) -> {asset: power}`
+  for assets only some powers can acquire (the intervention check seats that power first);
 - in the game module, for the player audit (sim.core.audit): `audit_records(head, events)` and
   `audit_items(data)`; the suite then checks the calibration of the forecasts players act on.
 """
@@ -206,10 +207,12 @@ def check_interventions(module: ModuleType, games: int = 6) -> bool:
     powers = info.powers[:players]
     indices = list(range(games))
     column = hooks.ASSET_COLUMN
+    owners = hooks.asset_power(data) if callable(getattr(hooks, "asset_power", None)) else {}
     never = []
     for asset in sorted(costs):
         for key in ("ban", "force"):
-            seating = Seating(powers, (f"{strategy}+{key}={asset}",) + (strategy,) * (players - 1))
+            seating = Seating(focal_powers(info.powers, players, owners.get(asset)),
+                              (f"{strategy}+{key}={asset}",) + (strategy,) * (players - 1))
             table = module.play_games(SEED, indices, [seating] * games, data)
             focal = table[table.seat == 0][column].fillna("").map(lambda s: asset in s.split(","))
             if key == "ban":
@@ -225,6 +228,15 @@ def check_interventions(module: ModuleType, games: int = 6) -> bool:
         assert after[resource][0] > before[resource][0], f"grant_{resource} moved nothing"
         assert after[resource][1:] == before[resource][1:], f"grant_{resource} moved another seat's {resource}"
     return True
+
+
+def focal_powers(powers: tuple[str, ...], players: int, wanted: str | None) -> tuple[str, ...]:
+    """The powers of an intervention game: the first `players`, with `wanted` (the power that can
+    acquire the asset, from the game's optional `asset_power(data)` hook) in the focal seat 0."""
+    chosen = powers[:players]
+    if wanted is None or wanted not in powers:
+        return chosen
+    return (wanted, *[p for p in powers if p != wanted])[:players]
 
 
 def check_logs(module: ModuleType) -> int:

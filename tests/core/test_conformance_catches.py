@@ -51,3 +51,11 @@ def test_a_ban_that_leaks_is_caught(monkeypatch):
     monkeypatch.setattr(struggle, "asset_costs", lambda data=None: {"war_office": {"gold": 2}})
     with pytest.raises(AssertionError, match="ban war_office"):
         conformance.check_interventions(struggle, games=2)
+
+
+def test_the_focal_seat_of_an_intervention_game_plays_the_power_that_can_acquire_the_asset():
+    """`asset_power` hook (games whose assets belong to one side, e.g. AFAoS's Priest)."""
+    assert conformance.focal_powers(("a", "b", "c"), 2, None) == ("a", "b")
+    assert conformance.focal_powers(("a", "b", "c"), 2, "b") == ("b", "a")
+    assert conformance.focal_powers(("a", "b", "c"), 2, "c") == ("c", "a")
+    assert conformance.focal_powers(("a", "b"), 2, "unknown") == ("a", "b")

@@ -1,0 +1,115 @@
+"""The Halifax hammer of A Few Acres of Snow, measured (issue 14 item 4): the British win rate of
+the scripted `hammer` (a siege deck of regulars, ships and artillery thrown at Louisbourg and
+Quebec) against every French scripted strategy, under the first edition, the second edition and
+each anti-British Yucata variant alone (on the first edition), with Wilson 95 % intervals, an
+SPRT verdict against an even game and the game-end reasons.
+
+Each cell plays the same game indices (common random numbers), the hammer British in every game,
+the seat order alternating. The SPRT (sim.core.sprt, one game per block, score 1 for a British
+win) tests an even game (0.5) against a British edge (0.6) and, on the French scores, against a
+French edge; "undecided" when neither bound is crossed within the games played.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+from pathlib import Path
+
+import pandas as pd
+
+from analyses import html
+from sim.acres import play
+from sim.core import runner
+from sim.core.seating import Seating
+from sim.core.sprt import Sprt
+from sim.core.stats import wilson_interval
+
+RULESETS: dict[str, tuple[str, ...]] = {
+    "first edition": (),
+    "second edition": ('rules.game.edition="second"',),
+    "Scen4 (3 British Regular Infantry out)": ("rules.variants.scen4=true",),
+    "Scen16 (no British siege before a French one or 25 VP)": ("rules.variants.scen16=true",),
+    "Scen19 (no Governors)": ("rules.variants.scen19=true",),
+    "Scen1 (fort in Louisbourg)": ("rules.variants.scen1=true",),
+    "Scen10 (fort in Quebec)": ("rules.variants.scen10=true",),
+}
+FRENCH = ("raider", "fortress", "balanced")
+REASONS = ("capital taken", "captures", "cubes out", "discs out", "turn limit")
+EDGE = 0.6                              # the British (or French) edge an SPRT tests an even game against
+
+
+def seatings(french: str, games: int) -> list[Seating]:
+    """The hammer British in every game, seat order alternating."""
+    return [Seating(("british", "french"), ("hammer", french)) if g % 2 == 0
+            else Seating(("french", "british"), (french, "hammer")) for g in range(games)]
+
+
+def verdict(british_wins: list[int]) -> str:
+    """SPRT of an even game against a British edge, and against a French edge."""
+    for label, scores in (("British favoured", british_wins), ("French favoured", [1 - w for w in british_wins])):
+        test = Sprt(0.5, EDGE)
+        for w in scores:
+            if test.add(w) is not None:
+                break
+        if test.decision == "H1":
+            return label
+    test = Sprt(0.5, EDGE)
+    for w in british_wins:
+        test.add(w)
+    return "even (H0 accepted)" if test.decision == "H0" else "undecided"
+
+
+def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str, ...]] | None = None,
+                 french: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """One row per rule set and French strategy (default: RULESETS x FRENCH): the hammer's British
+    win rate with its interval, the SPRT verdict and the share of each game-end reason."""
+    rows = []
+    for name, overrides in (RULESETS if rulesets is None else rulesets).items():
+        data = play.load_data(overrides)
+        for opponent in FRENCH if french is None else french:
+            listed = list(enumerate(seatings(opponent, games)))
+            table = runner.play_listed(play.__name__, seed, listed, data, jobs=jobs)
+            british = table[table.power == "british"].sort_values("game_index")
+            wins = british.winner.astype(int).tolist()
+            low, high = wilson_interval(sum(wins), len(wins))
+            reasons = british.end_reason.value_counts(normalize=True)
+            rows.append({"rules": name, "french": opponent, "games": len(wins), "british_wins": sum(wins),
+                         "british_rate": sum(wins) / len(wins), "low": float(low), "high": float(high),
+                         "sprt": verdict(wins), "median_turns": float(british.turns.median()),
+                         **{f"end_{r.replace(' ', '_')}": float(reasons.get(r, 0.0)) for r in REASONS}})
+    return pd.DataFrame(rows)
+
+
+def finding(table: pd.DataFrame) -> str:
+    """The one-sentence finding: does the hammer dominate, and which rules bring it closest to even."""
+    first = table[table.rules == "first edition"]
+    dominates = bool((first.low > 0.5).all())
+    by_rules = table.groupby("rules", sort=False).british_rate.mean()
+    closest = (by_rules - 0.5).abs().idxmin()
+    return (f"The British hammer {'dominates' if dominates else 'does not dominate'} under the first edition "
+            f"(British win rate {first.british_rate.min():.2f}-{first.british_rate.max():.2f} against the French "
+            f"strategies); {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f}).")
+
+
+def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str, list[str]]:
+    """The hammer table for the balance report: (the one-sentence finding, HTML fragments);
+    `acres_hammer.csv` is written in `folder`."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    table = hammer_table(games, seed, jobs)
+    table.to_csv(folder / "acres_hammer.csv", index=False)
+    sentence = finding(table)
+    rows = [[r.rules, r.french, r.games, html.sig(r.british_rate), html.interval(r.low, r.high), r.sprt,
+             html.sig(r.median_turns), *(f"{100 * getattr(r, 'end_' + x.replace(' ', '_')):.0f} %" for x in REASONS)]
+            for r in table.itertuples()]
+    fragments = [
+        "<h3>The Halifax hammer</h3>",
+        html.summary(sentence),
+        html.table(rows, ["rules", "French strategy", "games", "British win rate", "95 % interval", "SPRT vs 0.5",
+                          "median turns", *REASONS]),
+        f"<p>The scripted British <code>hammer</code> against each French strategy, {games} games per cell "
+        f"(seed {seed}, common random numbers, seat order alternating); variants alone on the first edition. "
+        f"SPRT: an even game (0.5) against an edge of {EDGE} for either side (alpha = beta = 0.05). "
+        f"Table: <code>{html_lib.escape('acres_hammer.csv')}</code>.</p>",
+    ]
+    return sentence, fragments

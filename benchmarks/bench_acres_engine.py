@@ -1,0 +1,53 @@
+"""A Few Acres of Snow engine: whole games per second per core with the scripted players (and
+with the random-legal player), and the game length beside the real games.
+
+The length check: turns per game of the scripted pairings (one turn = one side's turn, AFS-5.2)
+printed beside the five real Yucata games of shared/data/yucata_acres (82-215 history moves:
+123, 215, 96, 186, 175). A history move is one recorded move of the game page, an action or a
+reaction rather than a turn, so the two scales are close but not equal: the check is only that
+the simulated games are neither a handful of turns nor hundreds.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from benchmarks.harness import Figure
+from sim.acres.play import play_games
+from sim.core.seating import Seating
+
+PAIRS = (("hammer", "raider"), ("settler", "fortress"), ("balanced", "balanced"), ("hammer", "fortress"))
+GAMES = 16                                        # per pairing
+REAL_MOVES = (123, 215, 96, 186, 175)             # shared/data/yucata_acres/README.md
+
+
+def _play(pairs, games: int, seed: int):
+    seatings = [Seating(("british", "french"), pair) for pair in pairs for _ in range(games)]
+    start = time.perf_counter()
+    table = play_games(seed, list(range(len(seatings))), seatings)
+    return time.perf_counter() - start, table[table.seat == 0]
+
+
+def run(dice_rate: float) -> list[Figure]:
+    _play(PAIRS[:1], 2, 0)                        # warm the data and the siege-odds cache
+    seconds, rows = _play(PAIRS, GAMES, 1)
+    rate = len(rows) / seconds
+    random_seconds, _ = _play((("random", "random"),), GAMES, 2)
+    turns = rows.turns.to_numpy()
+    q = np.percentile(turns, [5, 50, 95])
+    figures = [
+        Figure("AFAoS games, scripted players, one core", rate, "games/s", rate / 200, "target 200 games/s"),
+        Figure("AFAoS games, random-legal players, one core", GAMES / random_seconds, "games/s"),
+        Figure("AFAoS 10,000-game scripted study, 2 cores (projected)", 10_000 / rate / 2, "s", None, "target 60 s"),
+        Figure("AFAoS turns per game, scripted: 5th percentile", float(q[0]), "turns"),
+        Figure("AFAoS turns per game, scripted: median", float(q[1]), "turns"),
+        Figure("AFAoS turns per game, scripted: 95th percentile", float(q[2]), "turns"),
+        Figure("AFAoS real Yucata games: fewest history moves", float(min(REAL_MOVES)), "moves"),
+        Figure("AFAoS real Yucata games: median history moves", float(np.median(REAL_MOVES)), "moves"),
+        Figure("AFAoS real Yucata games: most history moves", float(max(REAL_MOVES)), "moves"),
+    ]
+    for reason, share in rows.end_reason.value_counts(normalize=True).sort_index().items():
+        figures.append(Figure(f"AFAoS scripted games ending by {reason}", 100 * share, "%"))
+    return figures

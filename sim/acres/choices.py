@@ -1,0 +1,316 @@
+"""The legal choices of one action decision of A Few Acres of Snow (AFS-5.3, AFS-5.4).
+
+`Choices(engine, g, side, left)` lists, per action kind, actions the engine's rules allow now;
+each list is built when first asked for. Lists of combinations are kept small: one option per
+distinct combination of card kinds (copies of a kind are interchangeable), a raid uses the fewest
+cards that reach its target (cheapest first), discards are single cards or pairs. Every listed
+action passes `Engine.apply`; players may also build other legal actions themselves.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from sim.acres.actions import (
+    Ambush,
+    Besiege,
+    Develop,
+    Discard,
+    DropLost,
+    Fortify,
+    FurCoin,
+    FurTrade,
+    Governor,
+    HomeSupport,
+    Intendant,
+    Pass,
+    Piracy,
+    PlayLeader,
+    Raid,
+    Recruit,
+    Reinforce,
+    Reserve,
+    Retrieve,
+    SeaTrade,
+    Settle,
+    Steal,
+    TakeMoney,
+    Withdraw,
+)
+
+ACTION_KINDS = ("settle", "develop", "fortify", "besiege", "reinforce", "raid", "ambush", "steal", "take_money",
+                "sea_trade", "fur_trade", "piracy", "recruit", "discard", "reserve", "governor", "intendant",
+                "pass")
+FREE_KINDS = ("leader", "withdraw", "retrieve", "home_support", "fur_coin", "drop_lost")
+
+
+class Choices:
+    """The legal choices of one action decision (see the module docstring)."""
+
+    __slots__ = ("_hand", "_lists", "_live", "e", "g", "left", "side")
+
+    def __init__(self, engine, g: int, side: int, left: int) -> None:
+        self.e, self.g, self.side, self.left = engine, g, side, left
+        self._lists: dict[str, list] = {}
+        self._hand: list[int] | None = None
+        self._live: list[int] | None = None
+
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds this decision may take (action kinds only while an action is left)."""
+        return (ACTION_KINDS + FREE_KINDS) if self.left > 0 else FREE_KINDS + ("pass",)
+
+    def list(self, kind: str) -> list:
+        got = self._lists.get(kind)
+        if got is None:
+            if kind in ACTION_KINDS and kind != "pass" and self.left <= 0:
+                got = []
+            else:
+                got = getattr(self, "_" + kind)()
+            self._lists[kind] = got
+        return got
+
+    def free_kinds(self) -> list[str]:
+        return [k for k in FREE_KINDS if self.list(k)]
+
+    def acquires(self, action: Any) -> str | None:
+        """The asset an action acquires (interventions): a recruited card kind, a settled
+        location that was neutral at setup."""
+        e = self.e
+        if isinstance(action, Recruit):
+            return e.t.kind[action.card].key
+        if isinstance(action, Settle) and e.t.locations[action.target].start == "neutral":
+            return e.t.locs[action.target]
+        return None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def live(self) -> list[int]:
+        """The side's playable hand cards (AFS-6.1)."""
+        if self._live is None:
+            e, g, side = self.e, self.g, self.side
+            self._live = [c for c in e.s.hand[g][side] if e.playable(g, side, c)]
+        return self._live
+
+    @property
+    def hand(self) -> list[int]:
+        """The side's playable hand cards, one per kind (copies are interchangeable)."""
+        if self._hand is None:
+            self._hand = self._distinct(self.live)
+        return self._hand
+
+    def _distinct(self, cards: list[int], key=None) -> list[int]:
+        kind = self.e.t.kind
+        seen, out = set(), []
+        for c in cards:
+            k = (kind[c].key, kind[c].owner) if key is None else key(c)
+            if k not in seen:
+                seen.add(k)
+                out.append(c)
+        return out
+
+    def _others(self, used: tuple[int, ...]) -> list[int]:
+        """Playable hand cards other than `used` (a second copy of a used kind included)."""
+        return self._distinct([c for c in self.live if c not in used])
+
+    def _journeys(self, target_ok) -> list[tuple[int, int, int]]:
+        """(via, target, transport) for every playable connection card, a listed target passing
+        `target_ok` and a transport card with the link's symbol (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3)."""
+        kind = self.e.t.kind
+        out = []
+        for via in self.hand:
+            if not kind[via].is_location:
+                continue
+            for tr, dests in kind[via].links.items():
+                targets = [d for d in dests if target_ok(d)]
+                if not targets:
+                    continue
+                for x in self._others((via,)):
+                    if getattr(kind[x], tr):
+                        out += [(via, d, x) for d in targets]
+        return list(dict.fromkeys(out))
+
+    # ------------------------------------------------------------------ action kinds
+    def _settle(self) -> list[Settle]:
+        e, g, side = self.e, self.g, self.side
+        if e.s.cubes[g][side] <= 0:
+            return []
+        control = e.s.control[g]
+        out = []
+        for via, target, x in self._journeys(lambda d: control[d] == 0):
+            if e.banned(g, side, e.t.locs[target]) and e.t.locations[target].start == "neutral":
+                continue
+            if e.t.locations[target].settler:
+                out += [Settle(target, via, x, y) for y in self._others((via, x)) if e.t.kind[y].settler]
+            else:
+                out.append(Settle(target, via, x))
+        return list(dict.fromkeys(out))
+
+    def _develop(self) -> list[Develop]:
+        e, g, side = self.e, self.g, self.side
+        if e.s.discs[g][side] <= 0:
+            return []
+        out = []
+        for c in self.hand:
+            a = [Develop(e.t.kind[c].loc, c, y) for y in self._others((c,)) if e.t.kind[y].settler]
+            out += [x for x in a if e.develop_ok(g, side, x)]
+        return out
+
+    def _fortify(self) -> list[Fortify]:
+        e, g, side = self.e, self.g, self.side
+        out = []
+        forts = [c for c in self.hand if e.t.kind[c].special == "fortification"]
+        for c in self.hand:
+            if e.t.kind[c].is_location:
+                out += [a for a in (Fortify(e.t.kind[c].loc, c, f) for f in forts) if e.fortify_ok(g, side, a)]
+        return out
+
+    def _besiege(self) -> list[Besiege]:
+        e, g, side = self.e, self.g, self.side
+        if not e.may_besiege(g, side):
+            return []
+        control = e.s.control[g]
+        out = []
+        for via, target, x in self._journeys(lambda d: control[d] == 2 - side and not e.besieged(g, d)):
+            for m in self._others((via, x)):
+                a = Besiege(target, via, x, m)
+                if e.besiege_ok(g, side, a):
+                    out.append(a)
+        return out
+
+    def _siege_cards(self, leader: bool) -> list:
+        e, g, side = self.e, self.g, self.side
+        out = []
+        for track in (0, 1):
+            if e.s.siege_loc[g][track] < 0:
+                continue
+            cls = PlayLeader if leader else Reinforce
+            out += [cls(track, c) for c in self.hand if e.reinforce_ok(g, side, track, c, leader)]
+        return out
+
+    def _reinforce(self) -> list[Reinforce]:
+        return self._siege_cards(False)
+
+    def _leader(self) -> list[PlayLeader]:
+        return self._siege_cards(True)
+
+    def _withdraw(self) -> list[Withdraw]:
+        return [Withdraw()] if self.e.s.siege_loc[self.g][self.side] >= 0 else []
+
+    def _raid(self) -> list[Raid]:
+        """Per reachable target, the fewest raid cards: a raider first (no fee before Native
+        Americans), then range cards (Priest, Indian Leader), then more raiders."""
+        e, g, side = self.e, self.g, self.side
+        kind = e.t.kind
+        hand = [c for c in e.s.hand[g][side] if kind[c].raid in ("yes", "range")]
+        raiders = sorted((c for c in hand if kind[c].raid == "yes"),
+                         key=lambda c: kind[c].special == "native_americans")
+        if not raiders:
+            return []
+        ranged = [c for c in hand if kind[c].raid == "range"]
+        pool = [raiders[0], *ranged, *raiders[1:]]
+        out = []
+        for target, d in sorted(e.raid_distances(g, side).items()):
+            need = max(1, d - e.raid_bonus)
+            if need <= len(pool):
+                a = Raid(target, tuple(pool[:need]))
+                if e.raid_ok(g, side, a):
+                    out.append(a)
+        return out
+
+    def _ambush(self) -> list[Ambush]:
+        e, g, side = self.e, self.g, self.side
+        return [a for a in (Ambush(c) for c in self.hand) if e.ambush_ok(g, side, a)]
+
+    def _steal(self) -> list[Steal]:
+        e, g, side = self.e, self.g, self.side
+        return [a for a in (Steal(c) for c in self.hand) if e.steal_ok(g, side, a)]
+
+    def _take_money(self) -> list[TakeMoney]:
+        kind = self.e.t.kind
+        return [TakeMoney(c) for c in self.hand if kind[c].is_location and kind[c].money > 0]
+
+    def _sea_trade(self) -> list[SeaTrade]:
+        kind = self.e.t.kind
+        out = []
+        for ship in (c for c in self.hand if kind[c].ship):
+            coins = [c for c in self._others((ship,)) if kind[c].money > 0]
+            out += [SeaTrade(ship, (c,)) for c in coins]
+            out += [SeaTrade(ship, pair) for pair in combinations(coins, 2)]
+        return out
+
+    def _fur_trade(self) -> list[FurTrade]:
+        e, g, side = self.e, self.g, self.side
+        kind = e.t.kind
+        out = []
+        for trader in (c for c in self.hand if kind[c].special == "trader"):
+            furs = tuple(c for c in e.s.hand[g][side] if kind[c].is_location and kind[c].fur and e.playable(g, side, c))
+            if furs:
+                out.append(FurTrade(trader, furs))
+        return out
+
+    def _piracy(self) -> list[Piracy]:
+        e, g, side = self.e, self.g, self.side
+        out = []
+        for lb in self.hand:
+            out += [a for a in (Piracy(lb, x) for x in self._others((lb,))) if e.piracy_ok(g, side, a)]
+        return out
+
+    def _recruit(self) -> list[Recruit]:
+        e, g, side = self.e, self.g, self.side
+        pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
+        cards = self._distinct(pool, key=lambda c: (e.t.kind[c].key, e.t.kind[c].home, e.t.card_cost[c]))
+        return [Recruit(c) for c in cards if e.recruit_ok(g, side, Recruit(c))]
+
+    def _discard(self) -> list[Discard]:
+        e, g, side = self.e, self.g, self.side
+        cards = self._distinct(list(e.s.hand[g][side]))
+        out = [Discard((c,)) for c in cards]
+        if e.s.money[g][side] >= e.discard_cost(2):
+            out += [Discard(pair) for pair in combinations(cards, 2)]
+        return out
+
+    def _reserve(self) -> list[Reserve]:
+        e, g, side = self.e, self.g, self.side
+        return [a for a in (Reserve(c) for c in self._distinct(list(e.s.hand[g][side]))) if e.reserve_ok(g, side, a)]
+
+    def _retrieve(self) -> list[Retrieve]:
+        return [Retrieve()] if self.e.retrieve_ok(self.g, self.side) else []
+
+    def _governor(self) -> list[Governor]:
+        e, g, side = self.e, self.g, self.side
+        out = []
+        for gov in (c for c in e.s.hand[g][side] if e.t.kind[c].special == "governor"):
+            rest = self._distinct([c for c in e.s.hand[g][side] if c != gov])
+            options = [(c,) for c in rest] + list(combinations(rest, 2))
+            out += [a for a in (Governor(gov, cs) for cs in options) if e.governor_ok(g, side, a)]
+            break
+        return out
+
+    def _intendant(self) -> list[Intendant]:
+        e, g, side = self.e, self.g, self.side
+        out = []
+        for it in (c for c in e.s.hand[g][side] if e.t.kind[c].special == "intendant"):
+            out += [a for a in (Intendant(it, c) for c in self._distinct(list(e.s.discard[g][side])))
+                    if e.intendant_ok(g, side, a)]
+            break
+        return out
+
+    def _home_support(self) -> list[HomeSupport]:
+        e, g, side = self.e, self.g, self.side
+        return [HomeSupport(c) for c in e.s.hand[g][side] if e.t.kind[c].special == "home_support"][:1]
+
+    def _fur_coin(self) -> list[FurCoin]:
+        e, g, side = self.e, self.g, self.side
+        return [a for a in (FurCoin(c) for c in self.hand) if e.fur_coin_ok(g, side, a)]
+
+    def _drop_lost(self) -> list[DropLost]:
+        e, g, side = self.e, self.g, self.side
+        if not e.variant(17):
+            return []
+        kind = e.t.kind
+        return [DropLost(c) for c in e.s.hand[g][side]
+                if kind[c].is_location and e.s.control[g][kind[c].loc] != side + 1]
+
+    def _pass(self) -> list[Pass]:
+        return [Pass()]

@@ -1,0 +1,142 @@
+"""A Few Acres of Snow as a game module (contract: sim.core.contract): `INFO`, `load_data`,
+`play_games`, the asset interface (`INTERVENTIONS`, `GRANTS`, `asset_costs`), `account` for the
+replay and `CHECKS` (sim.acres.checks) for the conformance suite.
+
+Exactly two seats; the powers are the sides `british` and `french` (AFS-0.4), in either seat
+order: the British always move first (AFS-5.1.1) whoever sits in seat 0, and a side's strategy
+plays that side. `play_games` plays game `game_indices[k]` with `seatings[k]` in lockstep
+batches; game k uses only the streams `(root_seed, game_indices[k], purpose)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim.acres import TITLE
+from sim.acres.components import SIDES, Acres, from_data, load
+from sim.acres.engine import NAME, Engine
+from sim.acres.interventions import asset_costs as _asset_costs
+from sim.acres.interventions import GRANTS, INTERVENTIONS, check_spec
+from sim.acres.players import RandomPlayer, Roster, SeatPlayer, strategies
+from sim.acres.replay import account
+from sim.acres.rulebook import Rulebook, rulebook
+from sim.core.contract import GameInfo
+from sim.core.data import GameData, load_game_data
+from sim.core.lockstep import play_in_batches, results_table
+from sim.core.seating import RESULT_COLUMNS, Seating
+
+STRATEGIES = ("random",) + strategies()
+INFO = GameInfo(
+    name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
+    strategies=STRATEGIES, rules_edition=load().data.rules_edition,
+    engine_version=1,              # bump with every deliberate change of rules, players or logs
+    lineup=("hammer", "raider"))
+BATCH = 256
+IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
+EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
+CHECKS = "sim.acres.checks"
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games"]
+
+
+def make_player(strategy: str, engine: Engine, g: int, side: int, rng) -> SeatPlayer:
+    """The player of a strategy name for `side`: the random-legal baseline, or a scripted table."""
+    if strategy == "random":
+        return RandomPlayer(engine, g, side, rng)
+    from sim.acres.scripted import ScriptedPlayer
+    return ScriptedPlayer(engine, g, side, rng, engine.acres.data.tree["strategies"][strategy])
+
+
+ROSTER = Roster(make=make_player)
+
+
+def load_data(overrides=(), variants=(), strategies=()) -> GameData:
+    """The component data after `--set` / `--variant` (sim/acres/data/*.toml)."""
+    return load_game_data(NAME, overrides, variants, strategies)
+
+
+_BUILT: dict[tuple, Rulebook] = {}
+
+
+def rulebook_of(data: GameData | Acres | Rulebook | None) -> Rulebook:
+    """The resolved rules of the default data (None), loaded data, components or a rulebook."""
+    if isinstance(data, Rulebook):
+        return data
+    acres = load() if data is None else data if isinstance(data, Acres) else None
+    key = ("default",) if data is None else (data.hash, tuple(sorted(map(str, data.overrides.items())))) \
+        if isinstance(data, GameData) else (id(data),)
+    book = _BUILT.get(key)
+    if book is None:
+        book = _BUILT[key] = rulebook(acres if acres is not None else from_data(data))
+    return book
+
+
+def asset_costs(data=None) -> dict[str, dict[str, float]]:
+    """The asset interface: every recruitable card and neutral location, its money cost."""
+    return _asset_costs(rulebook_of(data).tables)
+
+
+def check_seating(seating: Seating, book: Rulebook) -> None:
+    """Two seats, the powers british and french, strategies from the data (AFS-0)."""
+    INFO.check_seating(seating, lambda spec: check_spec(spec, ("random", *book.acres.data.strategies), book.tables))
+
+
+def new_engine(book: Rulebook, seatings: Sequence[Seating], root_seed: int, game_indices: Sequence[int],
+               log: bool = False, roster: Roster = ROSTER) -> Engine:
+    return Engine(book, seatings, root_seed, game_indices, roster, log=log)
+
+
+def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating],
+               data: GameData | Acres | Rulebook | None = None, log: str | Path | None = None,
+               batch: int = BATCH) -> pd.DataFrame:
+    """Play the games in lockstep batches; one row per game and seat (RESULT_COLUMNS plus
+    EXTRA_COLUMNS). With `log`, the JSONL event log of every game is written there."""
+    return play_with(root_seed, game_indices, seatings, data, log, batch)
+
+
+def play_with(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
+              log: str | Path | None = None, batch: int = BATCH, roster: Roster = ROSTER,
+              watch: Callable[[Engine], Callable] | None = None) -> pd.DataFrame:
+    """`play_games` with another roster, and `watch(engine)` as each engine's `on_step` (checks)."""
+    book = rulebook_of(data)
+    for s in seatings:
+        check_seating(s, book)
+
+    def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
+        engine = new_engine(book, batch_seatings, seed, indices, log=logging, roster=roster)
+        if watch is not None:
+            engine.on_step = watch(engine)
+        engine.play()
+        return results_frame(engine), engine.game_logs() if logging else []
+
+    return play_in_batches(root_seed, game_indices, seatings, batch, play_batch,
+                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
+
+
+def results_frame(engine: Engine) -> pd.DataFrame:
+    """One row per game and seat of a finished batch (seat order; each row its side's figures).
+    `score` is the AFS-15.3 total as the game ended; `vp` is that total after a normal end and, after
+    an immediate win (AFS-15.1, which ends the game unscored), 1 for the winner and 0 for the loser."""
+    s = engine.s
+    b = len(engine.seatings)
+    sides = np.array([[SIDES.index(p) for p in seating.powers] for seating in engine.seatings])
+    total = np.array([[engine.totals[g][q] for q in sides[g]] for g in range(b)], dtype=np.int64)
+    win = np.array([[s.winner[g] == q for q in sides[g]] for g in range(b)])
+    vp_loc = np.array([[engine.location_vp(g, q) for q in sides[g]] for g in range(b)], dtype=np.int64)
+    rules = engine.acres.rules.scoring
+    cap = np.array([[s.captured[g][q][0] * rules.captured_cube + s.captured[g][q][1] * rules.captured_disc
+                     for q in sides[g]] for g in range(b)], dtype=np.int64)
+    immediate = np.array([[s.end_reason[g] in IMMEDIATE] * 2 for g in range(b)])
+    return results_table(engine.seed, engine.game_indices, engine.seatings, {
+        "vp": np.where(immediate, win.astype(np.int64), total), "rank": np.where(win, 1, 2), "winner": win,
+        "score": total,
+        "side_first": sides == 0,
+        "end_reason": [[s.end_reason[g]] * 2 for g in range(b)],
+        "turns": np.array([[s.turn[g]] * 2 for g in range(b)], dtype=np.int64),
+        "location_vp": vp_loc, "captured_vp": cap,
+        "money": np.array([[s.money[g][q] for q in sides[g]] for g in range(b)], dtype=np.int64),
+        "sieges": np.array([[s.sieges_started[g][q] for q in sides[g]] for g in range(b)], dtype=np.int64),
+        "cards": [[",".join(sorted(s.acquired[g][q])) for q in sides[g]] for g in range(b)]})

@@ -1,0 +1,324 @@
+"""Scripted strategies of A Few Acres of Snow: one `ScriptedPlayer`, parameters from a table of
+data/strategies.toml (hammer, settler, raider, fortress, balanced; docs/acres_engine.md).
+
+Each action decision scores every legal action of `Choices` (AFS-21 items 1-19) and takes the
+best one scoring above 0, else passes. Sieges are scored with their odds from `siege.siege_odds`
+(AFS-8, the one siege model) between the two sides' decks as either player can count them (own
+cycle; the opponent's unseen cards plus his discards, `View.unseen`), raids and ambushes with the
+chance that the opponent holds no blocker, from the same counts (hypergeometric). Free actions
+come first: a Leader where it moves a siege to its win line, Home Support, a hopeless siege
+withdrawn, the reserve retrieved. Reactions (items 20-24) block whenever they can, with the
+cheapest card, and give up the cheapest card. The player reads only `engine.view`, its own hand
+and the rules' tests of its own cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from math import comb
+from typing import Any
+
+from sim.acres import siege
+from sim.acres.actions import (Action, Ambush, Besiege, Develop, Discard, Fortify, FurTrade, Governor, Intendant,
+                               LeaveNeutral, Occupy, Pass, Piracy, Raid, Recruit, Reinforce, SeaTrade, Settle, Steal,
+                               TakeMoney)
+from sim.acres.choices import Choices
+from sim.acres.components import SIDES
+from sim.acres.players import Player
+from sim.core.errors import UserError
+
+SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
+          "sea_trade", "fur_trade", "piracy", "recruit", "intendant")
+ODDS_SAMPLES = 48                  # sieges per odds estimate (fixed seed: a deterministic estimate)
+ODDS_TURNS = 12                    # player turns a siege of the estimate may last (then: not won)
+_ODDS: dict[tuple, float] = {}     # estimates by (rules, start, money, deck classes): pure, so sharing is safe
+
+
+def coarse(setup: siege.SiegeSetup) -> siege.SiegeSetup:
+    """The siege with its inputs rounded so estimates can be shared: money in steps of the
+    artillery cost (3, all it buys in a siege), the dead cards of each deck to an even count."""
+    sides = tuple(replace(sc, counts=tuple(2 * ((n + 1) // 2) if v == 0 else n for v, n in zip(sc.value, sc.counts)))
+                  for sc in setup.sides)
+    return replace(setup, sides=sides, money=tuple(3 * min(m // 3, 3) for m in setup.money))
+
+
+def _neutral_native(kind) -> bool:
+    """AFS-11.4: only the green Native Americans can be taken."""
+    return kind.special == "native_americans" and kind.home == "neutral"
+
+
+def card_class(kind) -> str:
+    """The recruit class of a card kind (the `recruit_*` parameters)."""
+    if kind.raid in ("yes", "range"):
+        return "raider"
+    if kind.special == "fortification":
+        return "fortification"
+    if kind.settler:
+        return "settler"
+    if kind.military or kind.ship:
+        return "military"
+    return "economy"
+
+
+class ScriptedPlayer(Player):
+    """A strategy table played as scores over the legal actions (see the module docstring)."""
+
+    def __init__(self, engine, g: int, side: int, rng, params: Mapping[str, Any]) -> None:
+        super().__init__(engine, g, side, rng)
+        self.p = dict(params)
+        self.foe = 1 - side
+        self.t = engine.t
+        self._odds_now: dict[tuple[int, int], float] = {}
+
+    # ------------------------------------------------------------------ what the side can count
+    def cycle(self, side: int) -> list[int]:
+        v = self.view
+        return v.unseen(self.g, side) + v.discard[self.g][side]
+
+    def p_holds(self, pred) -> float:
+        """The chance the opponent's hand holds a card passing `pred`, from his unseen cards."""
+        unseen = self.view.unseen(self.g, self.foe)
+        h = self.view.hand_size(self.g, self.foe)
+        k = sum(1 for c in unseen if pred(self.t.kind[c]))
+        n = len(unseen)
+        if h <= 0 or n == 0:
+            return 0.0
+        return 1.0 - comb(n - k, min(h, n)) / comb(n, min(h, n))
+
+    def odds(self, target: int) -> float:
+        """P(the side wins a siege of `target` now), by `siege.siege_odds` between the decks."""
+        e, g, v = self.e, self.g, self.view
+        decks = {s: Counter(self.t.kind[c].key for c in self.cycle(q)) for q, s in enumerate(SIDES)}
+        me, them = SIDES[self.side], SIDES[self.foe]
+        acres = e.acres
+        try:
+            setup = siege.make_setup(acres, self.t.locs[target], me, {s: acres.deck(s, dict(decks[s])) for s in SIDES},
+                                     fort=bool(v.fort[g][target]), max_turns=ODDS_TURNS,
+                                     money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
+        except UserError:                     # no card of the deck can open this siege
+            return 0.0
+        setup = coarse(setup)
+        key = (e.book.key, setup.start, setup.money, setup.location.ship_symbol,
+               *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
+        hit = _ODDS.get(key)
+        if hit is None:
+            hit = float(siege.siege_odds(setup, ODDS_SAMPLES, 1)["attacker_win"])
+            if len(_ODDS) > 100_000:
+                _ODDS.clear()
+            _ODDS[key] = hit
+        return hit
+
+    def worth(self, loc: int, side: int) -> int:
+        """Points a side holds at a location (AFS-15.3.1), plus the piece a capture takes."""
+        v, g = self.view, self.g
+        town = bool(v.town[g][loc])
+        return self.t.locations[loc].vp * (2 if town else 1) + (4 if town else 2)
+
+    def keep(self, cards) -> float:
+        """What playing these cards gives up (prefer cheap cards as transport, money, blockers)."""
+        kind = self.t.kind
+        return sum(0.3 * kind[c].military + 0.1 * kind[c].money + 0.2 * bool(kind[c].block_raid)
+                   for c in cards if c is not None)
+
+    def dead(self, c: int) -> bool:
+        """A location card the side cannot play for want of the location or its connection."""
+        kind = self.t.kind[c]
+        return (kind.is_location and not self.e.playable(self.g, self.side, c)
+                and kind.loc not in self.view.siege_loc[self.g])
+
+    # ------------------------------------------------------------------ scores
+    def _prepare(self) -> None:
+        """What every score of one decision shares."""
+        v, g = self.view, self.g
+        money, target = v.money[g][self.side], self.p["money_target"]
+        self.need = 2.0 if money < target else 1.0 if money < 3 * target else 0.1   # money beyond use
+        e = self.e
+        mine, theirs = e.location_vp(g, self.side), e.location_vp(g, self.foe)
+        self.ahead = mine > theirs         # AFS-22: ahead, build the towns that end the game
+        self._memo: dict[str, float] = {}
+
+    def _chance(self, name: str, pred) -> float:
+        hit = self._memo.get(name)
+        if hit is None:
+            hit = self._memo[name] = self.p_holds(pred)
+        return hit
+
+    def s_settle(self, a: Settle) -> float:
+        t, v, g, foe = self.t, self.view, self.g, self.foe
+        own = t.loc_card[self.side].get(a.target)
+        front = own is not None and any(v.control[g][d] == foe + 1 for ds in t.kind[own].links.values() for d in ds)
+        return (self.p["settle"] * (t.locations[a.target].vp + 1) + self.p["frontier"] * front
+                - self.keep((a.via, a.transport, a.settler)))
+
+    def s_develop(self, a: Develop) -> float:
+        return self.p["develop"] * (1 + self.ahead) * self.t.locations[a.target].vp - self.keep((a.settler,))
+
+    def s_fortify(self, a: Fortify) -> float:
+        exposed = a.target in self.e.raid_distances(self.g, self.foe) or a.target in self.t.win_targets[self.foe]
+        threat = 1.0 if exposed else 0.3
+        return self.p["fortify"] * threat * self.worth(a.target, self.side) - 3 * self.p["money"] / self.need
+
+    def s_besiege(self, a: Besiege) -> float:
+        key = (self.view.turn[self.g], a.target)          # the decks change little within a turn
+        chance = self._odds_now.get(key)
+        if chance is None:
+            chance = self._odds_now[key] = self.odds(a.target)
+        if chance < self.p["min_odds"]:
+            return 0.0
+        capital = self.p["capital"] if a.target in self.t.win_targets[self.side] else 0.0
+        prize = self.worth(a.target, self.foe) + capital
+        return self.p["besiege"] * chance * prize - self.keep((a.via, a.transport))
+
+    def s_raid(self, a: Raid) -> float:
+        free = 1.0 - self._chance("block_raid", lambda k: k.block_raid) - 0.2 * (a.target in self.t.loc_card[self.foe])
+        return (self.p["raid"] * max(free, 0.0) * self.worth(a.target, self.foe)
+                - self.e.fee(a.cards) * self.p["money"] * self.need)
+
+    def s_ambush(self, a: Ambush) -> float:
+        t, reserve = self.t, self.view.reserve[self.g][self.foe]
+        hits = 1.0 if any(t.kind[c].vulnerable for c in reserve) else self._chance("vulnerable", lambda k: k.vulnerable)
+        free = 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
+        return self.p["ambush"] * hits * free * 3 - self.e.fee([a.card]) * self.p["money"] * self.need
+
+    def s_steal(self, a: Steal) -> float:
+        t, reserve = self.t, self.view.reserve[self.g][self.foe]
+        hits = 1.0 if any(_neutral_native(t.kind[c]) for c in reserve) else self._chance("native", _neutral_native)
+        return self.p["steal"] * hits * 2
+
+    def s_take_money(self, a: TakeMoney) -> float:
+        return self.p["money"] * self.need * self.t.kind[a.card].money - 0.5
+
+    def s_sea_trade(self, a: SeaTrade) -> float:
+        return self.p["money"] * self.need * sum(self.t.kind[c].money for c in a.cards) - 0.5
+
+    def s_fur_trade(self, a: FurTrade) -> float:
+        return self.p["money"] * self.need * self.e.fur_trade_gain * len(a.furs) - 0.5
+
+    def s_piracy(self, a: Piracy) -> float:
+        return self.p["money"] * self.need * self.e.piracy_gain - 0.3
+
+    def s_intendant(self, a: Intendant) -> float:
+        kind = self.t.kind[a.target]
+        bonus = 3 if kind.special == "home_support" else 0
+        return self.p["money"] * (kind.military + bonus) - 2 * self.p["money"] * self.need
+
+    def s_reinforce(self, a: Reinforce) -> float:
+        p, g, v = self.p, self.g, self.view
+        win_a, win_d = siege.win_thresholds(self.e.siege_rules)
+        pos = v.siege_p[g][a.track]
+        value = self.e.value(g, a.card, v.siege_loc[g][a.track], self.e.role(self.side, a.track))
+        if a.track == self.side:
+            short = win_a + p["margin"] - pos
+            weight = p["reinforce_attack"]
+        else:
+            short = pos - (win_d - p["margin"])
+            weight = p["reinforce_defend"]
+        if short <= 0:
+            return 0.0
+        cost = self.e.artillery_cost * p["money"] if self.t.kind[a.card].card.siege_cost else 0.0
+        return weight * min(value, short) - cost
+
+    def s_recruit(self, a: Recruit) -> float:
+        p, g, v, t = self.p, self.g, self.view, self.t
+        cost = t.card_cost[a.card]
+        if v.money[g][self.side] - cost < p["recruit_floor"] or len(self.cycle(self.side)) >= p["max_deck"]:
+            return 0.0
+        kind = t.kind[a.card]
+        strength = kind.military + kind.ship + kind.settler + (kind.raid == "yes")
+        return p["recruit_" + card_class(kind)] * (1 + 0.3 * strength) - 0.15 * cost
+
+    # ------------------------------------------------------------------ decisions
+    def choose_action(self, choices: Choices) -> Action:
+        free = self.free_action(choices)
+        if free is not None:
+            return free
+        if choices.left <= 0:
+            return Pass()
+        best, top = Pass(), 0.0
+        if self._odds_now and next(iter(self._odds_now))[0] != self.view.turn[self.g]:
+            self._odds_now.clear()
+        self._prepare()
+        for kind in SCORED:
+            options = choices.list(kind)
+            if not options:
+                continue
+            scorer = getattr(self, "s_" + kind)
+            for a in options:
+                sc = scorer(a)
+                if sc > top:
+                    best, top = a, sc
+        best, top = self.thin_out(best, top)
+        if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
+            hand = self.view.own_hand(self.g, self.side)
+            if hand:
+                return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
+        return best
+
+    def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
+        """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,
+        a discard cycles one for free (AFS-13.2)."""
+        e, g, side, t = self.e, self.g, self.side, self.t
+        hand = self.view.own_hand(g, side)
+        dead = [c for c in hand if self.dead(c)]
+        if not dead:
+            return best, top
+        govs = [c for c in hand if t.kind[c].special == "governor"]
+        if govs:
+            a = Governor(govs[0], tuple(dead[:2]))
+            sc = self.p["governor"] * len(a.cards)
+            if sc > top and e.governor_ok(g, side, a):
+                best, top = a, sc
+        a = Discard((dead[0],))
+        if self.p["discard_dead"] > top and e.discard_ok(g, side, a):
+            best, top = a, self.p["discard_dead"]
+        return best, top
+
+    def free_action(self, choices: Choices) -> Action | None:
+        p, g, v = self.p, self.g, self.view
+        win_a, win_d = siege.win_thresholds(self.e.siege_rules)
+        for a in choices.list("leader"):
+            pos = v.siege_p[g][a.track]
+            if (a.track == self.side and pos < win_a) or (a.track != self.side and pos > win_d):
+                return a
+        if choices.left > 0 and choices.list("home_support"):
+            return choices.list("home_support")[0]
+        if choices.list("withdraw") and v.siege_p[g][self.side] <= p["withdraw_at"]:
+            return choices.list("withdraw")[0]
+        reserve = len(v.reserve[g][self.side])
+        if choices.left > 0 and choices.list("retrieve") and v.money[g][self.side] >= reserve + p["recruit_floor"]:
+            return choices.list("retrieve")[0]
+        return None
+
+    def cheapest(self, options: list[int]) -> int:
+        t = self.t
+        return min(options, key=lambda c: (t.card_cost[c], t.kind[c].military, t.kind[c].key))
+
+    def block_raid(self, location: int, options: list[int]) -> int | None:
+        return self.cheapest(options)
+
+    def block_ambush(self, options: list[int]) -> int | None:
+        return self.cheapest(options)
+
+    def give_up_ambush(self, options: list[int]) -> int:
+        return self.cheapest(options)
+
+    def give_up_native(self, options: list[int]) -> int:
+        return options[0]
+
+    def siege_loss_card(self, options: list[int]) -> int:
+        return self.cheapest(options)
+
+    def occupy(self, location: int, options: list) -> Occupy | LeaveNeutral:
+        return options[0]
+
+    def start_card(self, options: list[int]) -> int:
+        return max(options, key=lambda c: (self.s_recruit(Recruit(c)), -c))
+
+    def shed(self, options: list[int]) -> int:
+        dead = [c for c in options if self.dead(c)]
+        return (dead or [self.cheapest(options)])[0]
+
+    def cycle_after_siege(self) -> bool:
+        return any(self.dead(c) for c in self.view.own_hand(self.g, self.side))

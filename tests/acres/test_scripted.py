@@ -1,0 +1,50 @@
+"""The scripted strategies of A Few Acres of Snow (sim.acres.scripted, data/strategies.toml):
+each beats the random-legal baseline on the side it was written for (statistical: the Wilson 95 %
+interval of its win rate lies above one half), their tables are ASSUMED numbers with bounds, and
+they read no hidden state."""
+
+import inspect
+
+import pytest
+
+from sim.acres import play, players, scripted
+from sim.core.seating import Seating
+from sim.core.stats import wilson_interval
+
+GAMES = 16
+SIDES_OF = {"hammer": ("british",), "settler": ("british",), "raider": ("french",), "fortress": ("french",),
+            "balanced": ("british", "french")}
+
+
+def test_the_issue_strategies_are_all_there():
+    assert set(players.strategies()) == set(SIDES_OF)
+    assert play.INFO.strategies == ("random", *players.strategies())
+
+
+@pytest.mark.parametrize(("strategy", "side"), [(s, side) for s, sides in SIDES_OF.items() for side in sides])
+def test_each_strategy_beats_random_on_its_side(strategy, side):
+    seat_powers = [("british", "french"), ("french", "british")]
+    seatings = [Seating(seat_powers[g % 2], (strategy, "random") if seat_powers[g % 2][0] == side else ("random", strategy))
+                for g in range(GAMES)]
+    table = play.play_games(4242, list(range(GAMES)), seatings)
+    mine = table[(table.strategy == strategy) & (table.power == side)]
+    assert len(mine) == GAMES
+    low, _ = wilson_interval(int(mine.winner.sum()), GAMES)
+    assert low > 0.5, f"{strategy} as {side}: {int(mine.winner.sum())}/{GAMES} wins"
+
+
+def test_every_number_of_the_tables_is_assumed_with_bounds():
+    data = play.load_data()
+    for strategy in players.strategies():
+        for key, value in data.get(f"strategies.{strategy}").items():
+            leaf = data.leaves[f"strategies.{strategy}.{key}"]
+            assert leaf.status == "ASSUMED", (strategy, key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                assert leaf.low is not None and leaf.high is not None, (strategy, key)
+
+
+def test_scripted_players_read_no_hidden_state():
+    """Only `engine.view` and their own hand: never the engine's state (AFS-18 A42)."""
+    for module in (scripted, players):
+        source = inspect.getsource(module)
+        assert ".e.s." not in source and "engine.s." not in source and "_state" not in source

@@ -1,0 +1,33 @@
+"""analyses.acres_hammer: the hammer table's shape, its intervals and verdicts, the CSV and the
+HTML fragments, on a few games."""
+
+import pandas as pd
+
+from analyses import acres_hammer
+
+
+def test_hammer_table_cells_intervals_and_reasons():
+    table = acres_hammer.hammer_table(4, 5, 1, rulesets={"first edition": (), "Scen4": ("rules.variants.scen4=true",)},
+                                      french=("raider",))
+    assert table[["rules", "french"]].values.tolist() == [["first edition", "raider"], ["Scen4", "raider"]]
+    assert (table.games == 4).all() and ((table.low <= table.british_rate) & (table.british_rate <= table.high)).all()
+    shares = table[[c for c in table.columns if c.startswith("end_")]].sum(axis=1)
+    assert ((shares - 1).abs() < 1e-9).all()
+    assert set(table.sprt) <= {"British favoured", "French favoured", "even (H0 accepted)", "undecided"}
+
+
+def test_the_sprt_verdicts():
+    assert acres_hammer.verdict([1] * 60) == "British favoured"
+    assert acres_hammer.verdict([0] * 60) == "French favoured"
+    assert acres_hammer.verdict([1, 0] * 400) == "even (H0 accepted)"
+    assert acres_hammer.verdict([1, 0]) == "undecided"
+
+
+def test_report_section_writes_the_csv_and_names_the_finding(tmp_path, monkeypatch):
+    rulesets = {"first edition": (), "second edition": ('rules.game.edition="second"',)}
+    monkeypatch.setattr(acres_hammer, "RULESETS", rulesets)
+    monkeypatch.setattr(acres_hammer, "FRENCH", ("raider",))
+    sentence, fragments = acres_hammer.report_section(tmp_path, 2, 3, 1)
+    table = pd.read_csv(tmp_path / "acres_hammer.csv")
+    assert len(table) == 2 and sentence.startswith("The British hammer") and "dominate" in sentence
+    assert any("<table>" in f for f in fragments) and all(isinstance(f, str) for f in fragments)
