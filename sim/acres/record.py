@@ -90,3 +90,53 @@ class Snapshot:
 
 def is_neutral(card: str) -> bool:
     return card.startswith(NEUTRAL_PREFIX)
+
+
+def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """`{"a": {"b": 1}}` -> `{"a.b": 1}`; lists and scalars are leaves."""
+    flat: dict[str, Any] = {}
+    for key, value in tree.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            flat.update(flatten(value, path + "."))
+        else:
+            flat[path] = value
+    return flat
+
+
+def unflatten(flat: dict[str, Any]) -> dict[str, Any]:
+    """The inverse of `flatten`."""
+    tree: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = tree
+        *parents, leaf = path.split(".")
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[leaf] = value
+    return tree
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The leaves of `after` that differ from `before` (both plain snapshot dicts); a record
+    stores the setup snapshot whole and each later one as these changes."""
+    old, new = flatten(before), flatten(after)
+    if set(old) != set(new):
+        raise ValueError("snapshots of different shapes")
+    return {k: v for k, v in new.items() if old[k] != v}
+
+
+def snapshots(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The whole snapshots of a record's events: the setup one, then one per `status` event."""
+    flat: dict[str, Any] | None = None
+    out = []
+    for e in events:
+        if e["event"] == "setup":
+            flat = flatten(e["snapshot"])
+        elif e["event"] == "status":
+            if flat is None:
+                raise ValueError("a status event before the setup event")
+            flat = {**flat, **e["changed"]}
+        else:
+            continue
+        out.append(unflatten(flat))
+    return out

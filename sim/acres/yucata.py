@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from sim.acres import siege
-from sim.acres.components import SIDES, Acres, load, other
-from sim.acres.record import NEUTRAL_PREFIX, End, Place, SideState, Siege, Snapshot
+from sim.acres.components import GAME, SIDES, Acres, load, other
+from sim.acres.record import NEUTRAL_PREFIX, End, Place, SideState, Siege, Snapshot, changes
 from sim.core.errors import UserError
+from sim.core.lockstep import game_header
+from sim.core.seating import Seating
 
 OFFSET = 176
 EDITION = "second"          # Yucata enforces the second edition (scenarios 22-24 restore first-edition rules)
@@ -76,6 +78,8 @@ WON_SETTLE = {"B": True, "N": False}
 ASSIGNMENT = re.compile(r"^[ \t]*(?:var[ \t]+)?(StartStatus|HistoryMove|HistoryStatus)(?:\[(\d+)\])?[ \t]*=[ \t]*"
                         r"'([^'\r\n]*)'[ \t]*;?[ \t]*\r?$", re.MULTILINE)
 MOVE_COUNT = re.compile(r"^[ \t]*var[ \t]+MoveCount[ \t]*=[ \t]*(\d+)[ \t]*;", re.MULTILINE)
+DIGITS = re.compile(r"[0-9]+")
+NUMBER = re.compile(r"[0-9]{1,6}")
 ANY_ASSIGNMENT = re.compile(r"(StartStatus|HistoryMove|HistoryStatus)(?:\[(\d+)\])?")
 
 
@@ -160,7 +164,7 @@ def decode_page(text: str, path: str | Path = "<text>") -> Game:
             (moves if name == "HistoryMove" else statuses)[int(index)] = value
     if start is None:
         raise RecordError(path, SETUP, "a line `var StartStatus = '...';`")
-    count = _move_count(text, path, len(moves))
+    count = _move_count(text, path, moves, statuses)
     for i in range(count):
         if i not in moves:
             raise RecordError(path, i, f"a line `HistoryMove[{i}] = '...';`")
@@ -216,11 +220,19 @@ def _seats(snap: Snapshot) -> tuple[int, ...]:
     return tuple(snap.sides[s].seat for s in SIDES)
 
 
-def _move_count(text: str, path: str | Path, found: int) -> int:
+def _move_count(text: str, path: str | Path, moves: dict, statuses: dict) -> int:
+    """`var MoveCount = N;` closes a whole page; without it the page was cut off, and the error
+    names the first move it does not hold whole."""
     m = MOVE_COUNT.search(text)
-    if m is None:
-        raise RecordError(path, found, f"`var MoveCount = N;` after the last move (file ends after {found} moves)")
-    return int(m.group(1))
+    if m is not None:
+        return int(m.group(1))
+    i = 0
+    while i in moves and i in statuses:
+        i += 1
+    what = f"HistoryStatus[{i}]" if i in moves else f"HistoryMove[{i}]"
+    if i == len(moves) == len(statuses):
+        raise RecordError(path, i, f"`var MoveCount = {i};` after the last move (the page ends early)")
+    raise RecordError(path, i, f"a line `{what} = '...';` (the page ends early)")
 
 
 def _move_at(prefix: str) -> int:
@@ -277,7 +289,7 @@ def _header(status: str, path, move: int) -> dict[str, Any]:
     if len(groups) != 6:
         raise RecordError(path, move, f"a status of 6 ';'-separated groups, found {len(groups)}")
     g = groups[0]
-    if len(g) < 8 or not g[:3].isdigit():
+    if len(g) < 8 or not DIGITS.fullmatch(g[:3]):
         raise RecordError(path, move, "a status header of at least 8 characters starting with 3 digits")
     variants = tuple(_num(g, i, path, move, "a scenario variant", 25) for i in range(8, len(g)))
     active = None if g[6] == "-" else _num(g, 6, path, move, "the active seat", 1)
@@ -336,9 +348,9 @@ def _side(acres: Acres, side: str, seat: int, raw, seat_of, board, variants, hel
     opp = raw[seat_of[other(side)]]
     if len(f[0]) not in (10, 12):
         raise RecordError(path, move, f"a seat-{seat} flag field of 10 or 12 characters, found {len(f[0])}")
-    if not f[1].lstrip("-").isdigit():
+    if not NUMBER.fullmatch(f[1]):
         raise RecordError(path, move, f"the money of seat {seat} as a number, found {f[1]!r}")
-    if f[10] and not f[10].isdigit():
+    if f[10] and not NUMBER.fullmatch(f[10]):
         raise RecordError(path, move, f"the points of seat {seat} as a number or nothing, found {f[10]!r}")
     zones = [_cards(side, f[k], path, move) for k in (2, 3, 4, 5)]
     captured = [_num(f[0], 2 + k, path, move, f"the captured pieces of seat {seat}", 40) for k in (0, 1)]
@@ -509,3 +521,44 @@ def _siege_won(part: str, side: str, path, move: int) -> Action:
     elif rest:
         raise RecordError(path, move, f"nothing after a defender's siege win, found {rest!r}")
     return Action("siege_won", 30, free=True, detail=detail)
+
+
+# --------------------------------------------------------------------------- the game record
+
+POWERS_STRATEGY = "human"
+
+
+def record(game: Game) -> tuple[dict, list[dict]]:
+    """The project's game record of an imported game: the `empires replay` header (the Yucata
+    game number as game index, seed 0: the recorded draws replace any shuffle) and the events
+    `setup` (the whole snapshot), then per move `move` and `status` (the snapshot's changed
+    leaves; `record.snapshots` rebuilds the whole ones; docs/acres_yucata.md)."""
+    head = game_header(GAME, 0, int(game.game_id) if game.game_id.isdigit() else 0,
+                       Seating(game.powers, (POWERS_STRATEGY,) * len(game.powers)))
+    head.update(source="yucata", yucata_game=game.game_id, file=Path(game.path).name, edition=game.edition,
+                variants=list(game.variants), status_version=game.version, setup_mode=game.setup_mode,
+                moves=len(game.moves))
+    before = game.start.as_dict()
+    events = [{"event": "setup", "move": SETUP, "snapshot": before}]
+    for move, snap in zip(game.moves, game.statuses):
+        after = snap.as_dict()
+        events.append({"event": "move", "move": move.index, "side": move.side, "seat": move.seat,
+                       "text": describe(move), "raw": move.raw, "continues": move.continues,
+                       "repeated": move.repeated, "actions": [asdict(a) for a in move.actions]})
+        events.append({"event": "status", "move": move.index, "changed": changes(before, after)})
+        before = after
+    return head, events
+
+
+def describe(move: Move) -> str:
+    """One readable line: `settle fort_halifax with pemaquid, st_marys; recruit leader`."""
+    parts = []
+    for a in move.actions[move.repeated:]:
+        text = a.kind + "".join(f" {loc}" for loc in a.locations)
+        if a.cards:
+            text += (" with " if a.locations else ": ") + ", ".join(a.cards)
+        extra = {k: v for k, v in a.detail.items() if v not in ((), [], None)}
+        if extra:
+            text += " (" + ", ".join(f"{k} {v}" for k, v in extra.items()) + ")"
+        parts.append(text)
+    return "; ".join(parts) or "(the interrupted turn again, nothing new)"
