@@ -62,6 +62,9 @@ FORTS = 12
 FRENCH_BATEAUX = 26
 SCEN4_BRITISH_REMOVED = (34, 35, 36)                 # three Regular Infantry
 SCEN19_GOVERNORS = {"british": 53, "french": 31}
+# Empire card ids of the starting decks (AFS-4.9): recruited again after a siege returned them,
+# they cost nothing (AFS-18 A34), unlike the other copies of their kind.
+START_COPIES = {"british": set(), "french": {26, 27, 28}}
 # Action codes -> action kinds of the AFS-5.7 catalogue (plus Yucata's own bookkeeping moves).
 KINDS = {0: "settle", 1: "develop", 2: "fortify", 3: "besiege", 4: "reinforce", 5: "raid", 36: "raid",
          6: "ambush", 35: "ambush", 7: "leader", 8: "priest", 9: "take_money", 10: "sea_trade", 11: "trader",
@@ -363,7 +366,7 @@ def _side(acres: Acres, side: str, seat: int, raw, seat_of, board, variants, hel
     avail_loc = tuple(LOCATION_CARDS[side][i] for i, c in enumerate(ids[:n_loc]) if c not in held)
     vp = sum(acres.locations[loc].vp * (2 if p.piece == "town" else 1) for loc, p in board.items() if p.owner == side)
     rules = acres.rules.scoring
-    return SideState(seat=seat, money=int(f[1]), hand=zones[0], reserve=zones[1], draw=zones[2], discard=zones[3],
+    return SideState(seat=seat, money=int(f[1]), hand=zones[0], reserve=zones[1], draw=zones[2][::-1], discard=zones[3],
                      siege_cards=_cards(side, f[6] + f[7], path, move), captured_cubes=captured[0],
                      captured_discs=captured[1],
                      cubes_left=max(PIECES[side][0] - on_board[0] - lost[0], 0),
@@ -476,6 +479,8 @@ def _action(part: str, side: str, path, move: int) -> Action:
                       detail={"attacker": SIDES[int(part[1])]})
     if kind == "siege_won":
         return _siege_won(part, side, path, move)
+    if kind == "recruit" and len(part) == 2 and ord(part[1]) - OFFSET in START_COPIES[side]:
+        return Action(kind, code, cards=cards(part[1:]), detail={"start_copy": True})
     return Action(kind, code, cards=cards(part[1:]), free=free,
                   detail={"reason": FREE_CODES[code]} if code in FREE_CODES else {})
 

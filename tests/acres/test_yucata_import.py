@@ -168,3 +168,11 @@ def test_fuzzed_moves_and_statuses_decode_or_give_the_one_line_error(value):
             yucata.decode_page(TEXT.replace(line, f"{prefix}'{value}';"), "fuzz.js")
         except yucata.RecordError as exc:
             assert "\n" not in str(exc)
+
+
+def test_import_check_reports_consistency_under_either_readings(tmp_path, capsys):
+    page = str(GAMES_DIR / "game_8604012.js")
+    assert exit_code(["import", "acres", page, "--out", str(tmp_path), "--check", "yucata"]) == 0
+    assert "consistent under the yucata readings: all 123 moves explained" in capsys.readouterr().out
+    assert exit_code(["import", "acres", page, "--out", str(tmp_path), "--check", "rules"]) == 0
+    assert "first: move 0, sides.british.draw" in capsys.readouterr().out
