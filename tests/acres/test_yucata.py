@@ -2,22 +2,18 @@
 against our data (AFS-16, AFS-19), the setup (AFS-4) and the scoring (AFS-15.3)."""
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from sim.acres import yucata
 from sim.acres.components import SIDES, load
 from sim.acres.record import NEUTRAL_PREFIX
-
-GAMES_DIR = Path(__file__).parent / "yucata_games"
-MOVES = {"game_8604012.js": 123, "game_10348395.js": 215, "game_10400521.js": 96,
-         "game_10415909.js": 186, "game_10506048.js": 175}
+from tests.acres.yucata_pages import MOVES, pages
 
 
 @pytest.fixture(scope="module")
 def games():
-    return {name: yucata.read_page(GAMES_DIR / name) for name in MOVES}
+    return pages()
 
 
 def test_all_five_games_decode_with_every_move(games):

@@ -3,22 +3,18 @@ the five games is explained under Yucata's readings; each reading where Yucata d
 rules reference shows at the documented moves; corrupted records are caught at the right move."""
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sim.acres import record_checks as rc
-from sim.acres import yucata
-
-GAMES_DIR = Path(__file__).parent / "yucata_games"
-NAMES = ("game_8604012.js", "game_10348395.js", "game_10400521.js", "game_10415909.js", "game_10506048.js")
+from tests.acres.yucata_pages import page, pages
 
 
 @pytest.fixture(scope="module")
 def games():
-    return {name: yucata.read_page(GAMES_DIR / name) for name in NAMES}
+    return pages()
 
 
 def _moves(game, readings):
@@ -92,7 +88,7 @@ def _with_money(game, move, side, delta):
 @given(st.integers(0, 95), st.sampled_from(["british", "french"]), st.integers(-3, 3).filter(bool))
 def test_a_changed_status_is_the_first_unexplained_move(move, side, delta):
     """AFS-12 / AFS-13: any change of a side's money in one status is reported at that move."""
-    game = _with_money(yucata.read_page(GAMES_DIR / "game_10400521.js"), move, side, delta)
+    game = _with_money(page("game_10400521.js"), move, side, delta)
     finding = rc.first_unexplained(game, readings=rc.YUCATA)
     assert finding.move == move and finding.field == f"sides.{side}.money"
 

@@ -1,8 +1,6 @@
 """analyses/acres_humans.py on the five imported games: lengths, winners, recruits, sieges,
 raids and money over time, checked against the decoded pages."""
 
-from pathlib import Path
-
 import pandas as pd
 import pytest
 
@@ -10,24 +8,23 @@ from analyses import acres_humans
 from sim.acres import yucata
 from sim.core.lockstep import write_jsonl
 from sim.core.replay import read_games
-
-GAMES_DIR = Path(__file__).parent / "yucata_games"
+from tests.acres.yucata_pages import pages as decoded
 
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     """The five games through the record file format, as `empires import acres` writes them."""
     out, recs = tmp_path_factory.mktemp("humans"), []
-    for page in sorted(GAMES_DIR.glob("*.js")):
-        path = out / f"{page.stem}.jsonl"
-        write_jsonl(path, [yucata.record(yucata.read_page(page))])
+    for name, game in decoded().items():
+        path = out / name.replace(".js", ".jsonl")
+        write_jsonl(path, [yucata.record(game)])
         recs += list(read_games(path))
     return recs
 
 
 @pytest.fixture(scope="module")
 def pages():
-    return {int(p.stem.split("_")[1]): yucata.read_page(p) for p in GAMES_DIR.glob("*.js")}
+    return {int(game.game_id): game for game in decoded().values()}
 
 
 def _new(move):

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from sim.acres import yucata
 from sim.acres.record import snapshots
 from sim.core.replay import read_games
+from tests.acres.yucata_pages import GAMES_DIR, page
 from tests.cli import exit_code
 
-GAMES_DIR = Path(__file__).parent / "yucata_games"
 PAGE = GAMES_DIR / "game_10400521.js"
 TEXT = PAGE.read_text(encoding="utf-8")
 
@@ -44,9 +44,9 @@ def imported(tmp_path_factory):
 
 
 def test_all_five_games_import_with_setup_every_move_and_every_snapshot(imported):
-    for page in GAMES_DIR.glob("*.js"):
-        game = yucata.read_page(page)
-        ((head, events),) = read_games(imported / f"{page.stem}.jsonl")
+    for path in GAMES_DIR.glob("*.js"):
+        game = page(path.name)
+        ((head, events),) = read_games(imported / f"{path.stem}.jsonl")
         assert head["game"] == "acres" and head["source"] == "yucata" and head["moves"] == len(game.moves)
         assert head["powers"] == list(game.powers) and head["variants"] == list(game.variants)
         assert [e["event"] for e in events] == ["setup"] + ["move", "status"] * len(game.moves)
