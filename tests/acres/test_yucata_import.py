@@ -176,3 +176,21 @@ def test_import_check_reports_consistency_under_either_readings(tmp_path, capsys
     assert "consistent under the yucata readings: all 123 moves explained" in capsys.readouterr().out
     assert exit_code(["import", "acres", page, "--out", str(tmp_path), "--check", "rules"]) == 0
     assert "first: move 0, sides.british.draw" in capsys.readouterr().out
+
+
+def test_script_in_a_page_is_never_run_only_literals_are_read(tmp_path):
+    """A value computed by script is not a string literal: the importer refuses the page
+    instead of evaluating anything."""
+    line = _line(TEXT, "HistoryMove[3]")
+    scripted = TEXT.replace(line, "HistoryMove[3] = String.fromCharCode(189) + 'Í';")
+    with pytest.raises(yucata.RecordError, match=r"move 3: expected a line `HistoryMove\[3\] = '...';`"):
+        yucata.decode_page(scripted, "x.js")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["import", "acres", "missing.js", "--out", "o"], "'missing.js' does not exist"),
+    (["import", "acres", str(PAGE)], "the following arguments are required: --out"),
+])
+def test_bad_command_lines_are_one_line_exit_2(argv, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert message in _one_line_error(capsys, argv)
