@@ -273,7 +273,9 @@ class _Apply:
         self.me.discard[c] += 1
         if is_neutral(c):
             self.me.money -= self.acres.data.get(f"cards.neutral.{c.removeprefix(NEUTRAL_PREFIX)}")["cost"]
-        elif not a.detail.get("start_copy"):          # AFS-18 A34: a starting card costs nothing
+        elif a.detail.get("start_copy"):              # AFS-18 A34: a starting card returned by a siege
+            self.me.money -= self.acres.data.get(f"cards.{self.side}.{c}")["start_copy_cost"]
+        else:
             self.me.money -= self.card(self.side, c).cost
 
     def do_discard(self, a: Action) -> None:

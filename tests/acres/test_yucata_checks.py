@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sim.acres import record_checks as rc
+from sim.acres.components import load
 from tests.acres.yucata_pages import page, pages
 
 
@@ -104,3 +105,11 @@ def test_a_changed_move_is_the_first_unexplained_move(games):
     moves[4] = changed
     finding = rc.first_unexplained(dataclasses.replace(game, moves=tuple(moves)), readings=rc.YUCATA)
     assert (finding.move, finding.field, finding.expected, finding.got) == (4, "sides.british.money", 4, 5)
+
+
+def test_afs_18_a34_the_french_starting_infantry_is_recruited_again_for_nothing(games):
+    """Game 10400521 moves 41 and 63 recruit the starting Regular Infantry a siege returned;
+    only a start-copy cost of 0 (the data's ASSUMED value) explains their money."""
+    priced = load(["cards.french.regular_infantry.start_copy_cost=7"])
+    assert _moves(games["game_10400521.js"], rc.YUCATA) == []
+    assert [f.move for f in rc.check(games["game_10400521.js"], acres=priced, readings=rc.YUCATA)] == [41, 63]
