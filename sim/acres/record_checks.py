@@ -38,11 +38,12 @@ class Readings:
     reshuffle: str = "immediate"            # AFS-5.6.2 / AFS-18 A6 (rules.deck.reshuffle): or "on_draw"
     pieces: tuple[tuple[int, int], ...] = ((18, 12), (18, 12))   # AFS-1.1: (cubes, discs) British, French
     home_support_reshuffles: bool = True    # AFS-13.7 / AFS-18 A7: first edition; the second does not
+    free_actions_after_refill: bool = False  # AFS-18 A21: free actions only before the refill
 
 
 RULES = Readings()
 YUCATA = Readings(home_support_from_bottom=True, reshuffle="on_draw", home_support_reshuffles=False,
-                  pieces=tuple(PIECES[s] for s in SIDES))
+                  pieces=tuple(PIECES[s] for s in SIDES), free_actions_after_refill=True)
 READINGS = {"yucata": YUCATA, "rules": RULES}
 
 
@@ -156,7 +157,10 @@ class _Apply:
         self.m.board[loc] = [self.side, "village", False]
         self.gain_location_card(loc)
 
-    do_settle_after_siege = do_settle
+    def do_settle_after_siege(self, a: Action) -> None:
+        """Yucata's out-of-turn settle of a location whose defender gave the siege up (AFS-8.9.3)."""
+        if a.detail["settled"]:
+            self.do_settle(a)
 
     def do_develop(self, a: Action) -> None:
         (loc,) = a.locations
@@ -443,19 +447,41 @@ def _interrupted(game: Game, i: int) -> bool:
 
 def explain(game: Game, i: int, acres: Acres | None = None, readings: Readings = RULES) -> Finding | None:
     """None if the snapshot before move i and the move explain the snapshot after it, else the
-    first field that differs. Where the page leaves a choice unrecorded (the settler card of a
-    won siege), every candidate is tried; if none explains the move, the finding of the one
-    that got furthest is reported."""
+    first field that differs. Where the page leaves a choice out (the settler card of a won
+    siege; under Yucata's readings, whether free actions came before or after the refill),
+    every candidate is tried; if none explains the move, the finding of the one that got
+    furthest is reported."""
     acres = acres or load()
-    best, choice, choices = None, 0, 1
-    while choice < choices:
-        finding, choices, progress = _explain_with(game, i, acres, readings, choice)
-        if finding is None:
-            return None
-        if best is None or progress > best[0]:
-            best = (progress, finding)
-        choice += 1
+    best = None
+    for refill_at in _refill_points(game, i, readings):
+        choice, choices = 0, 1
+        while choice < choices:
+            finding, choices, progress = _explain_with(game, i, acres, readings, choice, refill_at)
+            if finding is None:
+                return None
+            if best is None or progress > best[0]:
+                best = (progress, finding)
+            choice += 1
     return best[1]
+
+
+def _refill_points(game: Game, i: int, readings: Readings) -> list[int | None]:
+    """Where the hand may have been refilled (AFS-5.2 step 4), as the number of actions before
+    it: after all of them, or (Yucata, against AFS-18 A21) anywhere after the last counted
+    action, free actions following the refill. None: the turn goes on after this record."""
+    if _interrupted(game, i):
+        return [None]
+    move = game.moves[i]
+    if not readings.free_actions_after_refill:
+        return [len(move.actions)]
+    counted = [n for n, a in enumerate(move.actions) if not a.free]
+    first = counted[-1] + 1 if counted else 0
+    return list(range(len(move.actions), first - 1, -1))
+
+
+def _refill(me: _Side, readings: Readings) -> None:
+    while sum(me.hand.values()) < HAND and (me.draw or me.discard):
+        draw_one(me, immediate=readings.reshuffle == "immediate")
 
 
 def _siege_check(acres: Acres, before: dict, move: Move) -> None:
@@ -495,8 +521,8 @@ def _end_check(acres: Acres, after: dict, move: Move, readings: Readings) -> Non
         raise _Unexplained("end", expected, got, "AFS-15.1, AFS-15.2")
 
 
-def _explain_with(game: Game, i: int, acres: Acres, readings: Readings,
-                  choice: int) -> tuple[Finding | None, int, int]:
+def _explain_with(game: Game, i: int, acres: Acres, readings: Readings, choice: int,
+                  refill_at: int | None) -> tuple[Finding | None, int, int]:
     before = (game.start if i == 0 else game.statuses[i - 1]).as_dict()
     model = _model(before)
     for side, st in model.sides.items():
@@ -505,13 +531,14 @@ def _explain_with(game: Game, i: int, acres: Acres, readings: Readings,
     apply = _Apply(acres, model, move.side, readings, choice)
     progress = 0
     try:
-        for a in move.actions[move.repeated:]:
-            apply.apply(a)
-            progress += 1
-        if not _interrupted(game, i):
-            me = model.sides[move.side]
-            while sum(me.hand.values()) < HAND and (me.draw or me.discard):
-                draw_one(me, immediate=readings.reshuffle == "immediate")
+        for n, a in enumerate(move.actions):
+            if n == refill_at:
+                _refill(model.sides[move.side], readings)
+            if n >= move.repeated:
+                apply.apply(a)
+                progress += 1
+        if refill_at == len(move.actions):
+            _refill(model.sides[move.side], readings)
         after = game.statuses[i].as_dict()
         _compare(model, after)
         _siege_check(acres, before, move)

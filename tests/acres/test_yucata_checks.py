@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sim.acres import record_checks as rc
 from sim.acres.components import load
-from tests.acres.yucata_pages import page, pages
+from tests.acres.yucata_pages import MORE, page, pages
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +26,31 @@ def test_every_move_of_the_five_games_is_explained_under_yucatas_readings(games)
     for name, game in games.items():
         assert rc.check(game, readings=rc.YUCATA) == [], name
     assert sum(len(g.moves) for g in games.values()) == 795
+
+
+def test_every_move_of_four_more_games_is_explained_under_yucatas_readings():
+    for name, moves in MORE.items():
+        assert len(page(name).moves) == moves
+        assert rc.check(page(name), readings=rc.YUCATA) == [], name
+
+
+def test_afs_18_a21_yucata_lets_free_actions_follow_the_refill():
+    """Game 9547143 move 39: two reinforcements, a retrieve, then the Leader after the refill
+    (the hand ends with 4 cards and a draw pile to refill from)."""
+    game = page("more/ph_9547143.js")
+    readings = dataclasses.replace(rc.YUCATA, free_actions_after_refill=False)
+    assert [(f.move, f.field) for f in rc.check(game, readings=readings)] == [(39, "sides.french.hand")]
+    assert game.moves[39].actions[-1].kind == "leader" and len(game.statuses[39].sides["french"].hand) == 4
+
+
+def test_an_attacker_may_leave_a_given_up_location_neutral():
+    """Game 9575653 moves 82-84: the British give Port Royal up, the French do not settle it
+    (`W` without a card), and the British turn is recorded again."""
+    game = page("more/ph_9575653.js")
+    (settle,) = game.moves[83].actions
+    assert (settle.kind, settle.detail, game.moves[83].side) == ("settle_after_siege", {"settled": False}, "french")
+    assert game.statuses[83].board["port_royal"].owner is None
+    assert game.moves[84].continues == 82 and game.moves[84].repeated == 3
 
 
 def test_afs_13_7_yucata_home_support_draws_the_bottom_cards(games):
