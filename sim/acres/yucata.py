@@ -75,6 +75,11 @@ FREE_KINDS = {"leader", "retrieve", "home_support", "withdraw", "siege_won", "fu
 # Action codes whose blocked form is free (scenarios 8, 9) or that follow a lost location (17).
 FREE_CODES = {35: "blocked ambush (scenario 8)", 36: "blocked raid (scenario 9)",
               38: "discard of a lost location's card (scenario 17)"}
+# Cards an action plays, (fewest, most; None = no limit), by the rules of AFS-7 .. AFS-13.
+CARDS_PLAYED = {"settle": (2, 3), "develop": (2, 2), "fortify": (2, 2), "besiege": (3, 3), "reinforce": (1, 1),
+                "leader": (1, 1), "raid": (1, None), "take_money": (1, 1), "sea_trade": (2, 3), "trader": (2, None),
+                "piracy": (2, 2), "recruit": (1, 1), "discard": (1, None), "reserve": (1, 1), "retrieve": (1, None),
+                "governor": (2, 3), "intendant": (1, 1), "home_support": (1, 1), "fur": (1, 1)}
 ZONES = {0: "reserve", 1: "hand", 3: "siege"}
 WON_CAPTURE = {"C": "disc", "D": "cube"}
 WON_SETTLE = {"B": True, "N": False}
@@ -451,6 +456,15 @@ def _special(text: str, side: str, path, move: int) -> Action:
 
 
 def _action(part: str, side: str, path, move: int) -> Action:
+    action = _decode_action(part, side, path, move)
+    low, high = CARDS_PLAYED.get(action.kind, (0, None))
+    if len(action.cards) < low or (high is not None and len(action.cards) > high):
+        most = "" if high == low else f"..{high}" if high is not None else " or more"
+        raise RecordError(path, move, f"a {action.kind} with {low}{most} cards, found {len(action.cards)} in {part!r}")
+    return action
+
+
+def _decode_action(part: str, side: str, path, move: int) -> Action:
     code = _num(part, 0, path, move, "an action code", 60)
     if code not in KINDS:
         raise RecordError(path, move, f"an action code in {sorted(KINDS)}, found {code}")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sim.acres import yucata
+from sim.acres import record_checks, yucata
 from sim.acres.record import snapshots
 from sim.core.replay import read_games
 from tests.acres.yucata_pages import GAMES_DIR, page
@@ -194,3 +194,24 @@ def test_script_in_a_page_is_never_run_only_literals_are_read(tmp_path):
 def test_bad_command_lines_are_one_line_exit_2(argv, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert message in _one_line_error(capsys, argv)
+
+
+MOVE_LINES = [m.start(3) for m in yucata.ASSIGNMENT.finditer(TEXT) if m.group(1) == "HistoryMove"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(MOVE_LINES), st.integers(0, 6),
+                          st.characters(min_codepoint=176, max_codepoint=230)), min_size=1, max_size=3))
+def test_changed_moves_that_still_decode_never_break_the_record_or_the_checker(edits):
+    """A move changed to another well-formed move decodes, makes a record and is checked; the
+    checker reports findings and raises nothing (hypothesis)."""
+    text = TEXT
+    for start, offset, ch in edits:
+        at = start + offset
+        if text[at] not in "',\n":
+            text = text[:at] + ch + text[at + 1:]
+    try:
+        game = yucata.decode_page(text, "fuzz.js")
+    except yucata.RecordError:
+        return
+    yucata.record(game)
+    record_checks.check(game, readings=record_checks.YUCATA)
