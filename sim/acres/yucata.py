@@ -83,12 +83,12 @@ CARDS_PLAYED = {"settle": (2, 3), "develop": (2, 2), "fortify": (2, 2), "besiege
 ZONES = {0: "reserve", 1: "hand", 3: "siege"}
 WON_CAPTURE = {"C": "disc", "D": "cube"}
 WON_SETTLE = {"B": True, "N": False}
-ASSIGNMENT = re.compile(r"^[ \t]*(?:var[ \t]+)?(StartStatus|HistoryMove|HistoryStatus)(?:\[(\d+)\])?[ \t]*=[ \t]*"
+ASSIGNMENT = re.compile(r"^[ \t]*(?:var[ \t]+)?(StartStatus|HistoryMove|HistoryStatus)(?:\[(\d{1,6})\])?[ \t]*=[ \t]*"
                         r"'([^'\r\n]*)'[ \t]*;?[ \t]*\r?$", re.MULTILINE)
-MOVE_COUNT = re.compile(r"^[ \t]*var[ \t]+MoveCount[ \t]*=[ \t]*(\d+)[ \t]*;", re.MULTILINE)
+MOVE_COUNT = re.compile(r"^[ \t]*var[ \t]+MoveCount[ \t]*=[ \t]*(\d{1,6})[ \t]*;", re.MULTILINE)
 DIGITS = re.compile(r"[0-9]+")
 NUMBER = re.compile(r"[0-9]{1,6}")
-ANY_ASSIGNMENT = re.compile(r"(StartStatus|HistoryMove|HistoryStatus)(?:\[(\d+)\])?")
+ANY_ASSIGNMENT = re.compile(r"(StartStatus|HistoryMove|HistoryStatus)(?:\[(\d{1,6})\])?")
 
 
 class RecordError(UserError):
@@ -191,6 +191,10 @@ def decode_page(text: str, path: str | Path = "<text>") -> Game:
             raise RecordError(path, i, "the same sides in the same seats as in HistoryStatus[0]")
         if snap.active is None:
             raise RecordError(path, i, "an active player in the status after the move")
+        if snap.variants != first.variants:
+            raise RecordError(path, i, f"the scenario variants of StartStatus {list(first.variants)}")
+        if snap.end.over and i != count - 1:
+            raise RecordError(path, i, f"a running game before the last move ({count - 1})")
         if moves[i] == "" and snap.end.reason == "resignation":    # giving up writes an empty move
             decoded.append(Move(index=i, side=snap.active, seat=snap.sides[snap.active].seat,
                                 actions=(Action("resign", ""),), raw=""))

@@ -215,3 +215,15 @@ def test_changed_moves_that_still_decode_never_break_the_record_or_the_checker(e
         return
     yucata.record(game)
     record_checks.check(game, readings=record_checks.YUCATA)
+
+
+def test_a_status_ending_the_game_early_or_other_variants_is_caught():
+    line = _line(TEXT, "HistoryStatus[50]")
+    value = line.split("'")[1]
+    over = value[0] + "1" + value[2:]
+    with pytest.raises(yucata.RecordError, match=r"move 50: expected a running game before the last move \(95\)"):
+        yucata.decode_page(TEXT.replace(line, line.replace(value, over)), "x.js")
+    head = value.split(";")[0]
+    other = value.replace(head + ";", head + chr(176 + 4) + ";", 1)
+    with pytest.raises(yucata.RecordError, match=r"move 50: expected the scenario variants of StartStatus \[18\]"):
+        yucata.decode_page(TEXT.replace(line, line.replace(value, other)), "x.js")
