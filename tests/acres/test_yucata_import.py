@@ -227,3 +227,11 @@ def test_a_status_ending_the_game_early_or_other_variants_is_caught():
     other = value.replace(head + ";", head + chr(176 + 4) + ";", 1)
     with pytest.raises(yucata.RecordError, match=r"move 50: expected the scenario variants of StartStatus \[18\]"):
         yucata.decode_page(TEXT.replace(line, line.replace(value, other)), "x.js")
+
+
+def test_a_running_game_imports_and_checks():
+    """The page of a game still being played: 30 moves, no end yet, every move explained."""
+    text = TEXT[:TEXT.index(_line(TEXT, "HistoryMove[30]"))] + "var MoveCount = 30;\n"
+    game = yucata.decode_page(text, "running.js")
+    assert len(game.moves) == 30 and not game.statuses[-1].end.over
+    assert record_checks.check(game, readings=record_checks.YUCATA) == []
