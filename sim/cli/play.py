@@ -145,7 +145,10 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def account_of(game: str, log: str) -> Callable[[dict, list[dict]], list[str]]:
-    """The game's own account of a logged game, else the generic one."""
+    """The game's own account of a logged game, else the generic one (also for a record of a
+    game whose engine is not registered yet, e.g. one imported with `empires import`)."""
+    if game in games.PACKAGES and game not in games.names():
+        return core_replay.account
     require(game in games.names(), f"{log}: the log is of game {game!r}, which is not registered; "
                                    f"known games: {', '.join(games.names())}")
     return getattr(games.load(game), "account", core_replay.account)

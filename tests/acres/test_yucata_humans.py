@@ -1,0 +1,81 @@
+"""analyses/acres_humans.py on the five imported games: lengths, winners, recruits, sieges,
+raids and money over time, checked against the decoded pages."""
+
+import pandas as pd
+import pytest
+
+from analyses import acres_humans
+from sim.acres import yucata
+from sim.core.lockstep import write_jsonl
+from sim.core.replay import read_games
+from tests.acres.yucata_pages import pages as decoded
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    """The five games through the record file format, as `empires import acres` writes them."""
+    out, recs = tmp_path_factory.mktemp("humans"), []
+    for name, game in decoded().items():
+        path = out / name.replace(".js", ".jsonl")
+        write_jsonl(path, [yucata.record(game)])
+        recs += list(read_games(path))
+    return recs
+
+
+@pytest.fixture(scope="module")
+def pages():
+    return {int(game.game_id): game for game in decoded().values()}
+
+
+def _new(move):
+    return move.actions[move.repeated:]
+
+
+def test_one_row_per_game_with_length_winner_and_end(records, pages):
+    table = acres_humans.humans_table(records).set_index("game")
+    assert sorted(table.index) == sorted(pages)
+    for gid, game in pages.items():
+        row = table.loc[gid]
+        assert row["moves"] == len(game.moves)
+        assert (row["winner"], row["end_reason"]) == (game.statuses[-1].end.winner, game.statuses[-1].end.reason)
+    # AFS-5.1: an out-of-turn settle and the turn part recorded before it are not turns
+    assert table.loc[10415909, "turns"] == 186 - 2 and table.loc[8604012, "turns"] == 123
+
+
+def test_recruits_sieges_and_raids_per_side(records, pages):
+    table = acres_humans.humans_table(records).set_index("game")
+    for gid, game in pages.items():
+        for side in ("british", "french"):
+            acts = [a for m in game.moves if m.side == side for a in _new(m)]
+            assert table.loc[gid, f"{side}_recruited"] == sum(a.kind == "recruit" for a in acts)
+            assert table.loc[gid, f"{side}_sieges_started"] == sum(a.kind == "besiege" for a in acts)
+            hits = [a for a in acts if a.kind == "raid" and "blocked_by" not in a.detail]
+            assert table.loc[gid, f"{side}_raids_hit"] == len(hits)
+            assert table.loc[gid, f"{side}_sieges_won"] <= table.loc[gid, f"{side}_sieges_started"]
+    # game 10415909: the French give Port Royal up at move 119, a British siege won
+    assert table.loc[10415909, "british_sieges_won"] >= 1
+
+
+def test_captured_pieces_equal_the_raids_and_sieges_won(records, pages):
+    """AFS-8.9.1 / AFS-9.7: every captured piece comes from a raid that hit or a siege won."""
+    table = acres_humans.humans_table(records).set_index("game")
+    for gid, game in pages.items():
+        for side in ("british", "french"):
+            st = game.statuses[-1].sides[side]
+            hits = table.loc[gid, f"{side}_raids_hit"] + table.loc[gid, f"{side}_sieges_won"]
+            assert st.captured_cubes + st.captured_discs == hits
+
+
+def test_money_over_time_follows_every_snapshot(records, pages):
+    money = acres_humans.money_table(records)
+    for gid, game in pages.items():
+        rows = money[money.game == gid]
+        assert len(rows) == 2 * (len(game.moves) + 1)
+        british = rows[rows.side == "british"].sort_values("move")["money"].tolist()
+        assert british == [game.start.sides["british"].money] + [s.sides["british"].money for s in game.statuses]
+
+
+def test_csv_writer_writes_both_tables(records, tmp_path):
+    table_path, money_path = acres_humans.write_csv(records, tmp_path / "humans.csv")
+    assert money_path.name == "humans_money.csv"
+    assert len(pd.read_csv(table_path)) == 5 and set(pd.read_csv(money_path).columns) == {"game", "move", "side", "money"}
