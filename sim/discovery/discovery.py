@@ -15,6 +15,7 @@ cross-check the counting argument.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -79,6 +80,12 @@ def expedition_odds(pool: Sequence[Discovery], strength: int, soldiers: int = 0,
         p_success=p * len(won), expected_money=p * sum(d.reward(soldiers) for d in won),
         expected_vp=p * sum(d.vp for d in won), money_pmf=dict(sorted(money.items())),
         natives_pmf=dict(sorted(natives.items())))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def cached_odds(pool: tuple[Discovery, ...], strength: int, soldiers: int = 0, colonist: bool = True) -> ExpeditionOdds:
+    """`expedition_odds` cached (players weigh the same pools and parties again and again)."""
+    return expedition_odds(pool, strength, soldiers, colonist)
 
 
 def token_pool(c: Components, region: Region | None = None, unrevealed: Iterable[str] | None = None,
