@@ -53,6 +53,7 @@ class Engine(Setup, Placement, Resolution, Conflicts, Buildings, Rounds):
         self.view = View(self.s, len(comp.tokens), len(comp.cards))
         self.logging = log
         self.logs: list[list[dict]] = [[] for _ in self.game_indices]
+        self.capacities: list[list[int] | None] = []       # per game, the spaces of each box (placement.py)
         self.on_step: Callable[[Engine, int, str], None] | None = None
         self.rng: list[np.random.Generator | None] = [None] * len(self.game_indices)
         self.interventions: list[list[Intervention]] = []

@@ -4,7 +4,7 @@ Engine."""
 from __future__ import annotations
 
 from sim.discovery.actions import Place, UseUniversity
-from sim.discovery.state import BOXES, CAPITAL, DISCOVERY, DOCK, INITIATIVE, SHIPPING, TRADE, TRAIN, UNITS, WARFARE
+from sim.discovery.state import BOXES, CAPITAL, DISCOVERY, DOCK, INITIATIVE, TRADE, TRAIN, UNITS, WARFARE
 
 PLACES = tuple(tuple(Place(u, b) for b in range(len(BOXES))) for u in range(UNITS))
 UNIVERSITY_TRACKS = (("initiative", INITIATIVE), ("dock", DOCK), ("capital", CAPITAL))
@@ -52,9 +52,14 @@ class Placement:
         """AOD-5.5: every (unit type in the pool, box with room) pair; Initiative takes at most one
         unit per player; Merchant Shipping and Discovery always have room (AOD-5.7)."""
         s = self.s.games[g]
+        if len(self.capacities) <= g:
+            self.capacities += [None] * (g + 1 - len(self.capacities))
+        caps = self.capacities[g]
+        if caps is None:
+            caps = self.capacities[g] = [self.capacity(g, b) for b in range(len(BOXES))]
         open_boxes = []
         for b, box in enumerate(s.boxes):
-            if b in (SHIPPING, DISCOVERY) or len(box) < self.capacity(g, b):
+            if len(box) < caps[b]:
                 if b == INITIATIVE and any(q == p for q, _ in box):
                     continue
                 open_boxes.append(b)

@@ -59,6 +59,10 @@ class ScriptedPlayer(Player):
         self.rounds = int(engine.rules["game"]["rounds"])
         self.scorings = list(engine.rules["game"]["scoring_rounds"])
         self._game = None
+        self._noise: list[float] = []
+        self._pos = 0
+        self._values: dict[tuple[str, int], float] = {}
+        self._odds: dict[tuple, tuple[float, float]] = {}
 
     @property
     def s(self):
@@ -67,7 +71,11 @@ class ScriptedPlayer(Player):
         return self._game
 
     def jitter(self) -> float:
-        return float(self.rng.random()) * self.k["noise"]
+        """A uniform draw in [0, noise) from the seat's stream, drawn 256 at a time."""
+        if self._pos >= len(self._noise):
+            self._noise, self._pos = (self.rng.random(256) * self.k["noise"]).tolist(), 0
+        self._pos += 1
+        return self._noise[self._pos - 1]
 
     def scorings_left(self) -> int:
         return sum(r >= self.s.round for r in self.scorings)
@@ -88,13 +96,14 @@ class ScriptedPlayer(Player):
 
     # ---- D2 placement
     def place(self, choices):
-        values = {}
+        values: dict[int, float] = {}
         best, pick = -1e9, choices[0]
         for c in choices:
             v = values.get(c.box)
             if v is None:
-                v = values[c.box] = self.box_value(c.box)
-            v += self.unit_bonus(c.unit, c.box) + self.jitter()
+                v = values[c.box] = self.box_value(c.box) + self.jitter()
+            if c.unit:
+                v += self.unit_bonus(c.unit, c.box)
             if v > best:
                 best, pick = v, c
         return pick
@@ -190,6 +199,12 @@ class ScriptedPlayer(Player):
     # ---- D5 buildings
     def building_value(self, key: str) -> float:
         """Recurring benefit x rounds left (AOD-14) plus fixed and expected conditional VP."""
+        cached = self._values.get((key, self.s.round))
+        if cached is None:
+            cached = self._values[(key, self.s.round)] = self._building_value(key)
+        return cached
+
+    def _building_value(self, key: str) -> float:
         k = self.k
         left = self.rounds_left() + 1
         b = next(x for x in self.comp.buildings if x.id == key)
@@ -229,24 +244,31 @@ class ScriptedPlayer(Player):
         return None
 
     # ---- D7 discovery
-    def pool_for(self, region: int):
-        c = self.comp
+    def pool_for(self, region: int) -> tuple[int, ...]:
+        """The ids of the tokens (cards) that may be under a region (on top of the deck)."""
         if region == CARDS:
-            return tuple(c.cards[i] for i in self.view.deck_cards(self.g))
+            return tuple(self.view.deck_cards(self.g))
         known = self.view.known_token(self.g, self.p, region)
         if known >= 0:
-            return (c.tokens[known],)
-        return tuple(c.tokens[i] for i in self.view.unseen_tokens(self.g, self.p))
+            return (known,)
+        return tuple(self.view.unseen_tokens(self.g, self.p))
 
     def token_value(self, region: int, strength: int, soldiers: int) -> tuple[float, float]:
-        """(success probability, expected VP-equivalent) of an expedition (exact odds)."""
-        pool = self.pool_for(region)
-        odds = discovery.cached_odds(pool, strength, soldiers, region != CARDS) if strength else None
-        if odds is None:
-            return 1.0, float(sum(d.vp + d.loot * self.k["money_vp"] for d in pool)) / len(pool)
-        value = (float(odds.expected_vp) + float(odds.expected_money) * self.k["money_vp"]
-                 + float(odds.expected_colonists) * self.k["unit_vp"])
-        return float(odds.p_success), value
+        """(success probability, expected VP-equivalent) of an expedition (exact odds of the
+        discovery kernel; strength 0 = a free discovery, AOD-18.20)."""
+        ids, cards = self.pool_for(region), region == CARDS
+        key = (ids, cards, strength, soldiers)
+        found = self._odds.get(key)
+        if found is None:
+            pool = tuple((self.comp.cards if cards else self.comp.tokens)[i] for i in ids)
+            if strength == 0:
+                found = (1.0, float(sum(d.vp + d.loot * self.k["money_vp"] for d in pool)) / len(pool))
+            else:
+                odds = discovery.cached_odds(pool, strength, soldiers, not cards)
+                found = (float(odds.p_success), float(odds.expected_vp) + float(odds.expected_money) * self.k["money_vp"]
+                         + float(odds.expected_colonists) * self.k["unit_vp"])
+            self._odds[key] = found
+        return found
 
     def expedition(self, choices):
         """The party: captains first, then soldiers (loot), then the rest, as few units as give

@@ -9,23 +9,26 @@ the 16 less those shown).
 
 from __future__ import annotations
 
+import dataclasses
+import operator
+
 from sim.discovery.state import BatchState, GameState
 
 HIDDEN = frozenset({"token_at", "out_tokens", "deck", "stacks", "goods_pool", "seen"})
 
 
 class PublicGame:
-    """The public fields of one game."""
+    """The public fields of one game, as read-only properties (a hidden one is not there)."""
 
     __slots__ = ("_s",)
 
     def __init__(self, s: GameState) -> None:
         self._s = s
 
-    def __getattr__(self, name: str):
-        if name in HIDDEN:
-            raise AttributeError(f"{name} is hidden information (AOD-4.5)")
-        return getattr(self._s, name)
+
+for _name in (f.name for f in dataclasses.fields(GameState)):
+    if _name not in HIDDEN:
+        setattr(PublicGame, _name, property(operator.attrgetter(f"_s.{_name}")))
 
 
 class View:
