@@ -31,8 +31,8 @@ INFO = GameInfo(
     name="discovery", title=TITLE, rule_prefix="AOD", powers=load_components().colours,
     min_players=2, max_players=5, strategies=STRATEGIES,                     # AOD-1.1: 2-5 players
     rules_edition=load_components().data.rules_edition,
-    engine_version=1,          # bump with every deliberate change of rules, players or logs
-    default_strategy="general",    # building-value experiments: it buys buildings now and then, so the display turns over
+    engine_version=2,          # bump with every deliberate change of rules, players or logs (2: strategy tables retuned)
+    default_strategy="builder",    # building-value experiments: it buys often, so the display turns over
     lineup=("explorer", "colonist", "merchant", "builder"))
 BATCH = 256
 EXTRA_COLUMNS = ("money", "colony_vp", "economy", "discovery_vp", "ships", "goods", "start_position",

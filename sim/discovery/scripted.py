@@ -21,6 +21,7 @@ from sim.discovery.buildings import STEP_D_DISCOVERY_BOX, STEP_D_DOCK, STEP_D_MO
 from sim.discovery.components import UNIT_TYPES
 from sim.discovery.players import Player
 from sim.discovery.state import (
+    BOXES,
     CAPITAL,
     CARDS,
     DISCOVERY,
@@ -63,6 +64,12 @@ class ScriptedPlayer(Player):
         self._pos = 0
         self._values: dict[tuple[str, int], float] = {}
         self._odds: dict[tuple, tuple[float, float]] = {}
+        self._best: dict[tuple, float] = {}
+        self.weights = [float(self.k["train_weights"][b - TRAIN[0]]) if b in TRAIN and b != TRAIN_ANY
+                        else float(self.k[BOX_WEIGHTS[b]]) for b in range(len(BOXES))]
+        self.bonus = [[self.unit_bonus(u, b) for b in range(len(BOXES))] for u in range(UNITS)]
+        units = [engine.comp.units[name] for name in UNIT_TYPES]
+        self.shipping, self.strength = [u.shipping for u in units], [u.discovery for u in units]
 
     @property
     def s(self):
@@ -103,16 +110,14 @@ class ScriptedPlayer(Player):
             if v is None:
                 v = values[c.box] = self.box_value(c.box) + self.jitter()
             if c.unit:
-                v += self.unit_bonus(c.unit, c.box)
+                v += self.bonus[c.unit][c.box]
             if v > best:
                 best, pick = v, c
         return pick
 
     def box_value(self, box: int) -> float:
         s, p, k = self.s, self.p, self.k
-        if box in TRAIN and box != TRAIN_ANY:
-            return float(k["train_weights"][box - TRAIN[0]])
-        value = float(k[BOX_WEIGHTS[box]])
+        value = self.weights[box]
         if box == INITIATIVE:
             return value + k["money_vp"] * (len(s.boxes[INITIATIVE]) + 1)
         if box == TRADE:
@@ -122,38 +127,37 @@ class ScriptedPlayer(Player):
                 return -5.0
             strength = [0] * s.n
             for q, u in s.boxes[SHIPPING]:
-                strength[q] += self.comp.units[UNIT_TYPES[u]].shipping
-            mine, other = strength[p], max(strength[q] for q in range(s.n) if q != p)
-            return value if mine <= other else value * 0.2
+                strength[q] += self.shipping[u]
+            mine = strength[p]
+            strength[p] = 0
+            return value if mine <= max(strength) else value * 0.2
         if box == CAPITAL:
             mine = sum(q == p for q, _ in s.boxes[CAPITAL])
             cost = self.costs[self.age_of(s) - 1]
             if s.money[p] < cost * (mine + 1) or not s.display:
                 return -5.0
-            best = max(self.building_value(self.building_of(t)) for t in s.display)
+            best = self.best_building(tuple(s.display))
             return value if best >= cost * k["money_vp"] * k["buy_margin"] else -5.0
         if box == DISCOVERY:
             if all(s.discovered) and not self.view.deck_cards(self.g):
                 return -5.0
-            strength = sum(self.comp.units[UNIT_TYPES[u]].discovery * x for u, x in enumerate(s.discovery_box[p]))
+            strength = sum(self.strength[u] * x for u, x in enumerate(s.discovery_box[p]))
             return value if strength < k["discovery_strength"] else value * 0.2
         if box == TRAIN_ANY:
             return value if s.money[p] >= 5 + k["money_reserve"] else -5.0
         if box == WARFARE:
-            mine = sum(r[p][SOLDIER] for r in s.world)
-            return value if mine and s.round in self.scorings else -5.0
-        if box == DOCK:
-            return value
+            return value if s.round in self.scorings and any(r[p][SOLDIER] for r in s.world) else -5.0
         return value
 
     def unit_bonus(self, unit: int, box: int) -> float:
+        """What a unit type adds in a box (AOD-7.1), or the cost of wasting a specialist there."""
+        spec, k = self.comp.units[UNIT_TYPES[unit]], self.k
         if unit == 0:
             return 0.0
-        spec = self.comp.units[UNIT_TYPES[unit]]
         if box not in FIT[unit]:
-            return -self.k["specialist_waste"]
+            return -k["specialist_waste"]
         if box == DOCK:
-            return self.k["money_vp"] * spec.arrival_money + self.k["unit_vp"] * spec.arrival_colonists
+            return k["money_vp"] * spec.arrival_money + k["unit_vp"] * spec.arrival_colonists
         if box == SHIPPING:
             return 0.5 * (spec.shipping - 1)
         return 0.5 * (spec.discovery - 1) + (0.5 if spec.fights else 0.0)
@@ -188,15 +192,20 @@ class ScriptedPlayer(Player):
     # ---- D4 goods
     def take_good(self, choices):
         s, p = self.s, self.p
-
-        def income(good: int) -> int:
-            held = list(s.goods[p])
-            held[good] += 1
-            return trade.income_of(self.comp.goods, tuple(held), s.ships[p])
-
-        return max(choices, key=income)
+        rows = np.array([s.goods[p]] * len(choices), dtype=np.int64)
+        rows[np.arange(len(choices)), choices] += 1
+        income = trade.income(self.comp.goods, rows, np.full(len(choices), s.ships[p]))
+        return choices[int(np.argmax(income))]
 
     # ---- D5 buildings
+    def best_building(self, display: tuple[int, ...]) -> float:
+        """The value of the best displayed building (cached per round and display)."""
+        key = (display, self.s.round)
+        best = self._best.get(key)
+        if best is None:
+            best = self._best[key] = max(self.building_value(self.building_of(t)) for t in display)
+        return best
+
     def building_value(self, key: str) -> float:
         """Recurring benefit x rounds left (AOD-14) plus fixed and expected conditional VP."""
         cached = self._values.get((key, self.s.round))
@@ -272,15 +281,19 @@ class ScriptedPlayer(Player):
 
     def expedition(self, choices):
         """The party: captains first, then soldiers (loot), then the rest, as few units as give
-        the best value net of the units spent (AOD-8.5: the party is spent either way)."""
+        the best value net of the units spent (AOD-8.5: the party is spent either way). Regions
+        whose token the seat has not seen share one pool, so they are valued once."""
         have, units = list(choices.units), self.comp.units
         order = sorted(range(UNITS), key=lambda u: (-units[UNIT_TYPES[u]].discovery, not units[UNIT_TYPES[u]].fights))
+        groups: dict[tuple[int, ...], int] = {}
+        for r in choices.targets:
+            groups.setdefault(self.pool_for(r), r)
         party, best, pick = [0] * UNITS, -1.0, None
         for u in order:
             for _ in range(have[u]):
                 party[u] += 1
                 strength, soldiers = discovery.party_strength(dict(zip(UNIT_TYPES, party)), units)
-                for r in choices.targets:
+                for r in groups.values():
                     p_win, value = self.token_value(r, strength, soldiers)
                     value -= sum(party) * self.k["unit_vp"] * 0.5
                     if p_win >= self.k["min_success"] and value > best:
