@@ -11,10 +11,9 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from sim.core.lockstep import play_in_batches
-from sim.core.seating import RESULT_COLUMNS, Seating
+from sim.core.seating import Seating
 from sim.discovery.engine import Engine
-from sim.discovery.play import BATCH, EXTRA_COLUMNS, ROSTER, components_of, new_engine, results_frame
+from sim.discovery.play import BATCH, ROSTER, components_of, new_engine, play_with
 from sim.discovery.players import Roster, SeatPlayer
 from sim.discovery.state import CAPITAL, DOCK, INITIATIVE, TRADE, TRAIN, UNITS, WARFARE, GameState
 
@@ -86,15 +85,11 @@ def check_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[
                 step_cap: int = STEP_CAP) -> pd.DataFrame:
     """`play_games` with the invariants checked after every step (AssertionError when one
     breaks, RuleViolation for an illegal choice)."""
-    comp = components_of(data)
 
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(comp, batch_seatings, seed, indices)
-        e.on_step = Invariants(e, step_cap)
-        e.play()
-        return results_frame(e), []
+    def watch(engine: Engine) -> None:
+        engine.on_step = Invariants(engine, step_cap)
 
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch, [*RESULT_COLUMNS, *EXTRA_COLUMNS])
+    return play_with(root_seed, game_indices, seatings, data, prepare=watch)
 
 
 def scrambled_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
@@ -102,16 +97,7 @@ def scrambled_games(root_seed: int, game_indices: Sequence[int], seatings: Seque
     """`play_games` with the hidden components (AOD-4.5: face-down tokens nobody has seen, the
     tokens out of play, the deck order, the building stacks, the trade-good pool) scrambled around
     each decision and restored after it: equal to `play_games` exactly when no decision reads them."""
-    comp = components_of(data)
-    noise = np.random.default_rng(20261201)
-
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(comp, batch_seatings, seed, indices, log=logging, roster=scrambling(ROSTER, noise))
-        e.play()
-        return results_frame(e), e.game_logs() if logging else []
-
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch,
-                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
+    return play_with(root_seed, game_indices, seatings, data, log, roster=scrambling(ROSTER, np.random.default_rng(20261201)))
 
 
 def scrambling(roster: Roster, noise: np.random.Generator) -> Roster:

@@ -9,7 +9,7 @@ are the same alone or in any batch. The powers are the colours (AOD-1.1; no game
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -94,12 +94,23 @@ def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[S
                batch: int = BATCH) -> pd.DataFrame:
     """Play the games in lockstep batches; one row per game and seat (RESULT_COLUMNS plus
     EXTRA_COLUMNS). With `log`, write the JSONL event log of every game there."""
+    return play_with(root_seed, game_indices, seatings, data, log, batch=batch)
+
+
+def play_with(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating],
+              data: GameData | Components | None = None, log: str | Path | None = None,
+              roster: Roster = ROSTER, prepare: Callable[[Engine], None] | None = None,
+              batch: int = BATCH) -> pd.DataFrame:
+    """`play_games` with another roster and/or a hook on each engine before it plays (the
+    conformance hooks of checks.py: invariants, scrambled hidden information)."""
     comp = components_of(data)
     for s in seatings:
         check_seating(s, comp)
 
     def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = new_engine(comp, batch_seatings, seed, indices, log=logging)
+        engine = new_engine(comp, batch_seatings, seed, indices, log=logging, roster=roster)
+        if prepare is not None:
+            prepare(engine)
         engine.play()
         return results_frame(engine), engine.game_logs() if logging else []
 
