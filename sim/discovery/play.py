@@ -65,18 +65,17 @@ def load_data(overrides=(), variants=(), strategies=()) -> GameData:
 
 
 def components_of(data: GameData | Components | None) -> Components:
-    """Accept the default data (None), loaded `GameData` or `Components`."""
-    if data is None:
-        return load_components()
-    if isinstance(data, Components):
-        return data
-    comp = _BUILT.get(data.hash)
-    if comp is None or comp.data.overrides != data.overrides:
-        comp = _BUILT[data.hash] = from_data(data)
-    return comp
+    """Accept the default data (None), loaded `GameData` (built once per data hash and
+    overrides: the runner passes GameData to every batch) or `Components`."""
+    if data is None or isinstance(data, Components):
+        return data or load_components()
+    key = (data.hash, repr(data.overrides))
+    if key not in _BUILT:
+        _BUILT[key] = from_data(data)
+    return _BUILT[key]
 
 
-_BUILT: dict[str, Components] = {}
+_BUILT: dict[tuple[str, str], Components] = {}
 
 
 def asset_costs(data: GameData | Components | None = None) -> dict[str, dict[str, float]]:
