@@ -63,13 +63,17 @@ class Buildings:
         self.immediate(g, p, key)
 
     def saving_for_force(self, g: int, p: int) -> bool:
-        """A forced building not yet displayed but still to come (its age not over): the seat
-        buys nothing else meanwhile, so that its first chance to buy it is not lost for money."""
+        """Whether a seat forced to buy a building not displayed now must let this purchase go,
+        so that its first chance to buy the forced one is not lost for money: in the forced
+        building's age it buys nothing else; in an earlier age it keeps that building's price."""
+        s = self.s.games[g]
         force = self.interventions[g][p].force
-        if force is None or force in self.s.games[g].held[p]:
+        if force is None or force in s.held[p]:
             return False
-        age = next(b.age for b in self.comp.buildings if b.id == force)
-        return age >= self.age(self.s.games[g])
+        age, now = next(b.age for b in self.comp.buildings if b.id == force), self.age(s)
+        if age == now:
+            return True
+        return age > now and s.money[p] - self.building_cost(s) < self.comp.building_cost[age - 1]
 
     def immediate(self, g: int, p: int, key: str) -> None:
         """AOD-14 effects marked "immediately": Conquest of the Inca Empire, New World Cartography

@@ -2,9 +2,9 @@
 capital buildings (AOD-14), the granted resource is money.
 
 `builder+force=factory` plays the builder strategy but puts a unit in Capital Buildings while
-the Factory is displayed and affordable, and buys it at its first chance; until then, while
-the Factory's age is not over, it buys no other building, so that the chance is not lost for
-money (placement.py, buildings.py); `builder+ban=factory` never buys it; `builder+grant_money=5` starts with $5 more
+the Factory is displayed and affordable, and buys it at its first chance; until then it keeps
+the Factory's price in hand in the earlier ages and buys no other building in Age III, so that
+the chance is not lost for money (placement.py, buildings.py); `builder+ban=factory` never buys it; `builder+grant_money=5` starts with $5 more
 (AOD-3.1). The game's draws are the same in every arm (common random numbers).
 """
 
