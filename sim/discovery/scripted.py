@@ -273,9 +273,9 @@ class ScriptedPlayer(Player):
             if strength == 0:
                 found = (1.0, float(sum(d.vp + d.loot * self.k["money_vp"] for d in pool)) / len(pool))
             else:
-                odds = discovery.cached_odds(pool, strength, soldiers, not cards)
-                found = (float(odds.p_success), float(odds.expected_vp) + float(odds.expected_money) * self.k["money_vp"]
-                         + float(odds.expected_colonists) * self.k["unit_vp"])
+                p_win, money, vp = discovery.expedition_means(pool, strength, soldiers)
+                colonists = 0 if cards else p_win
+                found = (float(p_win), float(vp) + float(money) * self.k["money_vp"] + float(colonists) * self.k["unit_vp"])
             self._odds[key] = found
         return found
 
