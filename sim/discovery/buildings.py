@@ -121,15 +121,17 @@ class Buildings:
         return bonus
 
     def piracy(self, g: int) -> None:
-        """AOD-14.2 / AOD-18.26: every other player pays the Piracy owner $1 per ship he owns, as
-        far as his money goes (money never goes negative); the owner does not pay himself."""
+        """AOD-14.2 / AOD-18.26: every other player pays the Piracy owner $1 per ship he owns
+        (option: per ship the owner owns), as far as his money goes (money never goes negative);
+        the owner does not pay himself."""
         s = self.s.games[g]
+        by_owner = self.opts["piracy_counts"] == "owner_ships"
         for owner in range(s.n):
             if "piracy" not in s.held[owner]:
                 continue
             for q in range(s.n):
                 if q != owner:
-                    paid = min(PIRACY_PER_SHIP * s.ships[q], s.money[q])
+                    paid = min(PIRACY_PER_SHIP * s.ships[owner if by_owner else q], s.money[q])
                     s.money[q] -= paid
                     s.money[owner] += paid
                     if paid:

@@ -85,6 +85,17 @@ def test_aod_e23_income_phase_buildings():
     assert gained == [19, 3, -2, -1]
 
 
+def test_aod_14_2_piracy_option_counts_the_owners_ships():
+    e = engine(3, overrides=["options.piracy_counts=owner_ships"])
+    s = e.s.games[0]
+    s.held[0].add("piracy")
+    holding(e, 0, {}, 2)
+    holding(e, 1, {}, 1)
+    money = list(s.money)
+    e.piracy(0)
+    assert [b - a for a, b in zip(money, s.money)] == [4, -2, -2]
+
+
 def tile(e, key):
     return next(k for k in range(len(e.t.tile_age)) if e.tile_key(k) == key)
 
