@@ -12,7 +12,7 @@ GAMES = games.names()
 
 
 def test_every_real_engine_and_the_test_games_are_checked():
-    assert {"struggle", "toy", "tilegame"} <= set(GAMES)
+    assert {"struggle", "discovery", "toy", "tilegame"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -34,13 +34,13 @@ def test_random_legal_fuzz_500_games_per_player_count(game, players):
 @pytest.mark.parametrize("game", GAMES)
 def test_hidden_information_is_never_read(game):
     checked = conformance.check_hidden_information(games.load(game))
-    assert checked == (game in ("struggle", "acres"))    # the test games have no hidden information
+    assert checked == (game in ("struggle", "acres", "discovery"))   # the test games have no hidden information
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_interventions_ban_force_and_grants(game):
     checked = conformance.check_interventions(games.load(game))
-    assert checked == (game in ("struggle", "tilegame", "acres"))
+    assert checked == (game in ("struggle", "tilegame", "acres", "discovery"))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -152,6 +152,10 @@ class Components:
     colours: tuple[str, ...]
     players: tuple[int, int]
 
+    def option(self, name: str) -> Any:
+        """`options.<name>` (data/options.toml): the chosen reading of an ambiguity of AOD-18."""
+        return self.data.get(f"options.{name}")
+
     def region(self, name: str) -> Region:
         """A region by id or printed name ("new_granada", "New Granada"); UserError otherwise."""
         key = name.strip().lower().removeprefix("the ").replace(" ", "_").replace("-", "_")

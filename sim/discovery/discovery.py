@@ -63,22 +63,30 @@ def expedition_odds(pool: Sequence[Discovery], strength: int, soldiers: int = 0,
                     colonist: bool = True) -> ExpeditionOdds:
     """AOD-8.3 / AOD-8.4 / AOD-8.9: success iff strength >= natives; on success the loot plus
     loot per soldier sent, the item's VP and (tokens only) a free colonist; nothing on failure."""
-    _check_party(strength, soldiers)
-    if not pool:
-        raise UserError("the pool of hidden tokens/cards is empty; name at least one")
+    p_success, expected_money, expected_vp = expedition_means(pool, strength, soldiers)
     p = Fraction(1, len(pool))
-    won = [d for d in pool if strength >= d.natives]
     money: dict[int, Fraction] = {}
     natives: dict[int, Fraction] = {}
     for d in pool:
-        gain = d.reward(soldiers) if d in won else 0
+        gain = d.reward(soldiers) if strength >= d.natives else 0
         money[gain] = money.get(gain, Fraction(0)) + p
         natives[d.natives] = natives.get(d.natives, Fraction(0)) + p
     return ExpeditionOdds(
         strength=strength, soldiers=soldiers, colonist=colonist, pool=tuple(pool),
-        p_success=p * len(won), expected_money=p * sum(d.reward(soldiers) for d in won),
-        expected_vp=p * sum(d.vp for d in won), money_pmf=dict(sorted(money.items())),
-        natives_pmf=dict(sorted(natives.items())))
+        p_success=p_success, expected_money=expected_money, expected_vp=expected_vp,
+        money_pmf=dict(sorted(money.items())), natives_pmf=dict(sorted(natives.items())))
+
+
+def expedition_means(pool: Sequence[Discovery], strength: int, soldiers: int = 0) -> tuple[Fraction, Fraction, Fraction]:
+    """AOD-8.3: the exact success probability, expected money and expected VP of an expedition
+    whose hidden item is uniform over `pool` (the part of `expedition_odds` a player weighs)."""
+    _check_party(strength, soldiers)
+    if not pool:
+        raise UserError("the pool of hidden tokens/cards is empty; name at least one")
+    won = [d for d in pool if strength >= d.natives]
+    n = len(pool)
+    return (Fraction(len(won), n), Fraction(sum(d.reward(soldiers) for d in won), n),
+            Fraction(sum(d.vp for d in won), n))
 
 
 def token_pool(c: Components, region: Region | None = None, unrevealed: Iterable[str] | None = None,

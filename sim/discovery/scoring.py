@@ -6,6 +6,7 @@ region axis before it, `(batch, regions, players)`. Ranks come from `sim.core.sc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -46,13 +47,21 @@ def colony_vp(counts, rules: ColonyRules, reading: str | None = None) -> np.ndar
     return np.where(eligible, vp, 0)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def region_vp(counts: tuple[int, ...], rules: ColonyRules) -> tuple[int, ...]:
+    """`colony_vp` of one region, per player, cached: the engine and the players ask about the
+    same few count vectors over and over."""
+    return tuple(int(v) for v in colony_vp(np.array([counts]), rules)[0])
+
+
 def building_vp(buildings: Sequence[Building], owned, rules: FinalRules,
-                basis: Mapping[str, np.ndarray]) -> np.ndarray:
+                basis: Mapping[str, np.ndarray], prosperity_counts_itself: bool = True) -> np.ndarray:
     """AOD-13.2.2 / AOD-14: fixed red VP plus the conditional VP of the Age III buildings.
 
     `owned` has shape (..., players, len(buildings)) (copies owned); `basis` maps each basis of
     AOD-14.3 -- goods, units, ships, soldiers, regions, money -- to a (..., players) array.
-    Prosperity counts every building owned, itself included (ASSUMED, AOD-14.3).
+    Prosperity counts every building owned, itself included (ASSUMED, AOD-14.3; the option
+    `options.prosperity_counts_itself` false leaves it out of its own count).
     """
     owned = np.asarray(owned, dtype=np.int64)
     counts = {
@@ -68,7 +77,10 @@ def building_vp(buildings: Sequence[Building], owned, rules: FinalRules,
     total = np.zeros(owned.shape[:-1], dtype=np.int64)
     for j, b in enumerate(buildings):
         per = rules.navy_vp_per_ship if b.vp_basis == "ships" else b.vp_per
-        total += b.vp * owned[..., j] + np.minimum(owned[..., j], 1) * per * counts[b.vp_basis]
+        count = counts[b.vp_basis]
+        if b.vp_basis == "buildings" and not prosperity_counts_itself:
+            count = count - owned[..., j]
+        total += b.vp * owned[..., j] + np.minimum(owned[..., j], 1) * per * count
     return total
 
 

@@ -99,6 +99,12 @@ def income(goods: Goods, counts, ships) -> np.ndarray:
     return _solver(goods.sets, len(goods.names), max(goods.stock), goods.ships).income(goods.names, counts, ships)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def income_of(goods: Goods, counts: tuple[int, ...], ships: int) -> int:
+    """`income` of one player, cached (players weigh the same holdings many times)."""
+    return int(income(goods, np.array([counts], dtype=np.int64), np.array([ships]))[0])
+
+
 def arrange(goods: Goods, counts, ships) -> Arrangement:
     """AOD-10.6: the best arrangement of each player of a batch, exact.
 

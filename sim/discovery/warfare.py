@@ -129,22 +129,36 @@ def conflict(kind: str, attacker, defender, rules: WarRules, militia: bool = Fal
         raise UserError(f"warfare: attacker and defender need the same regions and {len(UNIT_TYPES)} unit types")
     if np.any(attacker < 0) or np.any(defender < 0):
         raise UserError("warfare: unit counts must be >= 0")
-    both = (attacker.sum(axis=-1) > 0) & (defender.sum(axis=-1) > 0)
-    if kind == "battle":
-        if attacker.shape[0] != 1:
-            raise UserError(f"a battle is fought in one region; {attacker.shape[0]} were given (use war)")
-        fought = both if rules.battle_needs_both_present else np.ones(1, dtype=bool)
-        cost = rules.battle_cost
-    elif kind == "war":
-        militia_soldier = rules.militia_soldiers if (militia and rules.militia_counts_for_war) else 0
-        fought = both & ((attacker[:, SOLDIER] > 0) | (defender[:, SOLDIER] + militia_soldier > 0))
-        cost = rules.war_cost
-    else:
+    if kind not in ("battle", "war"):
         raise one_of("conflict kind", kind, ("battle", "war"))
+    if kind == "battle" and attacker.shape[0] != 1:
+        raise UserError(f"a battle is fought in one region; {attacker.shape[0]} were given (use war)")
+    fought = np.array([fights_here(kind, a, d, rules, militia) for a, d in zip(attacker, defender)], dtype=bool)
+    cost = rules.battle_cost if kind == "battle" else rules.war_cost
     result = fights(attacker, defender, rules, militia & fought, attacker_targets, defender_targets)
     mask = fought[:, None]
     return Conflict(kind=kind, cost=cost, fought=fought,
                     fight=Fight(np.where(mask, result.attacker_losses, 0), np.where(mask, result.defender_losses, 0)))
+
+
+def fights_here(kind: str, attacker, defender, rules: WarRules, militia: bool = False) -> bool:
+    """AOD-9.2 / AOD-9.3 / AOD-18.25 / AOD-18.28: whether a battle or a war fights in one region,
+    given both sides' units there (per unit type). A battle fights where both players are present
+    (ASSUMED, AOD-9.2; anywhere under the option); a war wherever both are present and either has a
+    real soldier (the Militia soldier counts only under `militia_counts_for_war`)."""
+    both = sum(attacker) > 0 and sum(defender) > 0
+    if kind == "battle":
+        return both or not rules.battle_needs_both_present
+    extra = rules.militia_soldiers if (militia and rules.militia_counts_for_war) else 0
+    return both and (attacker[SOLDIER] > 0 or defender[SOLDIER] + extra > 0)
+
+
+def kill_counts(attacker, defender, rules: WarRules, militia: bool = False) -> tuple[int, int]:
+    """AOD-9.4 / AOD-9.6: the kills the attacker's and the defender's soldiers make in one fight
+    (the Militia owner defends with a temporary soldier), each capped by the enemy units present."""
+    by_attacker = int(attacker[SOLDIER]) * rules.kills_per_soldier
+    by_defender = (int(defender[SOLDIER]) + (rules.militia_soldiers if militia else 0)) * rules.kills_per_soldier
+    return min(by_attacker, int(sum(defender))), min(by_defender, int(sum(attacker)))
 
 
 def _order(policy: str) -> tuple[str, ...]:

@@ -1,0 +1,28 @@
+"""Interventions on one seat, for causal experiments (sim.core.interventions): the assets are the
+capital buildings (AOD-14), the granted resource is money.
+
+`builder+force=factory` plays the builder strategy but puts a unit in Capital Buildings while
+the Factory is displayed and affordable, and buys it at its first chance; until then it keeps
+the Factory's price in hand in the earlier ages and buys no other building in Age III, so that
+the chance is not lost for money (placement.py, buildings.py); `builder+ban=factory` never buys it; `builder+grant_money=5` starts with $5 more
+(AOD-3.1). The game's draws are the same in every arm (common random numbers).
+"""
+
+from __future__ import annotations
+
+from sim.core.interventions import KEYS, parse
+from sim.discovery.components import Components
+
+RESOURCES = ("money",)
+INTERVENTIONS = (*KEYS, *(f"grant_{r}" for r in RESOURCES))
+GRANTS = {"money": 5}          # the dose of a fair-price experiment: $5 at the start
+
+
+def building_costs(comp: Components) -> dict[str, dict[str, float]]:
+    """Every building with the money its purchase removes (its age's cost, AOD-6.5.1)."""
+    return {b.id: {"money": float(comp.building_cost[b.age - 1])} for b in comp.buildings if b.copies > 0}
+
+
+def check_spec(spec: str, strategies: tuple[str, ...], comp: Components) -> None:
+    """A UserError unless the spec names a known strategy, interventions and buildings."""
+    parse(spec, strategies, building_costs(comp), RESOURCES)

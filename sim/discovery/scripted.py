@@ -1,0 +1,356 @@
+"""Scripted strategies (AOD-22 advice, AOD-21 decisions), one class driven by a parameter table
+of `data/strategies.toml` (explorer, colonist, merchant, builder, general).
+
+Every decision scores its legal choices in VP equivalents (`money_vp` per dollar) and takes the
+best: placements by box weights plus what the unit type adds there (AOD-7.1); dock destinations
+and immediate-building regions by the colony VP they add over the scorings left (the scoring
+kernel); goods by the set income they add (the trade kernel); buildings by their recurring
+benefit x rounds left plus their VP; expeditions by the exact odds of the discovery kernel over
+what the seat knows; conflicts by the colony VP they swing, victims soldiers first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sim.discovery import discovery, scoring, trade
+from sim.discovery.actions import Battle, Expedition, War
+from sim.discovery.buildings import STEP_D_DISCOVERY_BOX, STEP_D_DOCK, STEP_D_MONEY, STEP_D_POOL
+from sim.discovery.components import UNIT_TYPES
+from sim.discovery.players import Player
+from sim.discovery.state import (
+    BOXES,
+    CAPITAL,
+    CARDS,
+    DISCOVERY,
+    DOCK,
+    INITIATIVE,
+    SHIPPING,
+    SOLDIER,
+    TRADE,
+    TRAIN,
+    TRAIN_ANY,
+    TRAINED,
+    UNITS,
+    WARFARE,
+)
+from sim.discovery.warfare import TARGETS
+
+BOX_WEIGHTS = {INITIATIVE: "w_initiative", DOCK: "w_dock", TRADE: "w_goods", SHIPPING: "w_ship",
+               CAPITAL: "w_build", DISCOVERY: "w_discovery", TRAIN_ANY: "w_train_any", WARFARE: "w_war"}
+FIT = {1: (SHIPPING, DISCOVERY), 2: (DOCK, SHIPPING), 3: (DOCK,), 4: (DOCK, DISCOVERY)}  # where a specialist's skill counts
+VICTIM_ORDER = tuple(UNIT_TYPES.index(n) for n in TARGETS["soldiers-first"])
+IMMEDIATE_VP = {"conquest_of_the_inca_empire": ("money", 20), "new_world_cartography": ("vp", 5),
+                "indian_allies": ("units", 2), "overpopulation": ("units", 3)}
+FINAL_BASIS = ("commerce", "population", "navy", "power", "prosperity", "glory", "wealth")
+
+
+class ScriptedPlayer(Player):
+    """A strategy = a parameter table (`params`)."""
+
+    def __init__(self, engine: Any, g: int, seat: int, rng, params: dict) -> None:
+        super().__init__(engine, g, seat, rng)
+        self.k = {key: (np.asarray(v, dtype=float) if isinstance(v, list) else v) for key, v in params.items()}
+        self.comp, self.rules = engine.comp, engine.rules
+        self.building_of = engine.tile_key
+        self.age_of = engine.age
+        self.costs = engine.comp.building_cost
+        self.rounds = int(engine.rules["game"]["rounds"])
+        self.scorings = list(engine.rules["game"]["scoring_rounds"])
+        self._game = None
+        self._noise: list[float] = []
+        self._pos = 0
+        self._values: dict[tuple[str, int], float] = {}
+        self._odds: dict[tuple, tuple[float, float]] = {}
+        self._best: dict[tuple, float] = {}
+        self.weights = [float(self.k["train_weights"][b - TRAIN[0]]) if b in TRAIN and b != TRAIN_ANY
+                        else float(self.k[BOX_WEIGHTS[b]]) for b in range(len(BOXES))]
+        self.bonus = [[self.unit_bonus(u, b) for b in range(len(BOXES))] for u in range(UNITS)]
+        units = [engine.comp.units[name] for name in UNIT_TYPES]
+        self.shipping, self.strength = [u.shipping for u in units], [u.discovery for u in units]
+
+    @property
+    def s(self):
+        if self._game is None:
+            self._game = self.view.game(self.g)
+        return self._game
+
+    def jitter(self) -> float:
+        """A uniform draw in [0, noise) from the seat's stream, drawn 256 at a time."""
+        if self._pos >= len(self._noise):
+            self._noise, self._pos = (self.rng.random(256) * self.k["noise"]).tolist(), 0
+        self._pos += 1
+        return self._noise[self._pos - 1]
+
+    def scorings_left(self) -> int:
+        return sum(r >= self.s.round for r in self.scorings)
+
+    def rounds_left(self) -> int:
+        return self.rounds - self.s.round
+
+    # ---- D1 auction
+    def bid(self, choices, high):
+        best = [c for c in choices if c is not None and c.amount <= self.k["max_bid"]]
+        return best[0] if best else None
+
+    def auction_specialist(self, choices):
+        return TRAINED[int(np.argmax(self.k["train_weights"]))]
+
+    def caribbean_colonist(self, choices):
+        return True
+
+    # ---- D2 placement
+    def place(self, choices):
+        values: dict[int, float] = {}
+        best, pick = -1e9, choices[0]
+        for c in choices:
+            v = values.get(c.box)
+            if v is None:
+                v = values[c.box] = self.box_value(c.box) + self.jitter()
+            if c.unit:
+                v += self.bonus[c.unit][c.box]
+            if v > best:
+                best, pick = v, c
+        return pick
+
+    def box_value(self, box: int) -> float:
+        s, p, k = self.s, self.p, self.k
+        value = self.weights[box]
+        if box == INITIATIVE:
+            return value + k["money_vp"] * (len(s.boxes[INITIATIVE]) + 1)
+        if box == TRADE:
+            return value if len(s.boxes[TRADE]) < len(s.goods_display) else -5.0
+        if box == SHIPPING:
+            if not s.ship_in_box:
+                return -5.0
+            strength = [0] * s.n
+            for q, u in s.boxes[SHIPPING]:
+                strength[q] += self.shipping[u]
+            mine = strength[p]
+            strength[p] = 0
+            return value if mine <= max(strength) else value * 0.2
+        if box == CAPITAL:
+            mine = sum(q == p for q, _ in s.boxes[CAPITAL])
+            cost = self.costs[self.age_of(s) - 1]
+            if s.money[p] < cost * (mine + 1) or not s.display:
+                return -5.0
+            best = self.best_building(tuple(s.display))
+            return value if best >= cost * k["money_vp"] * k["buy_margin"] else -5.0
+        if box == DISCOVERY:
+            if all(s.discovered) and not self.view.deck_cards(self.g):
+                return -5.0
+            strength = sum(self.strength[u] * x for u, x in enumerate(s.discovery_box[p]))
+            return value if strength < k["discovery_strength"] else value * 0.2
+        if box == TRAIN_ANY:
+            return value if s.money[p] >= 5 + k["money_reserve"] else -5.0
+        if box == WARFARE:
+            return value if s.round in self.scorings and any(r[p][SOLDIER] for r in s.world) else -5.0
+        return value
+
+    def unit_bonus(self, unit: int, box: int) -> float:
+        """What a unit type adds in a box (AOD-7.1), or the cost of wasting a specialist there."""
+        spec, k = self.comp.units[UNIT_TYPES[unit]], self.k
+        if unit == 0:
+            return 0.0
+        if box not in FIT[unit]:
+            return -k["specialist_waste"]
+        if box == DOCK:
+            return k["money_vp"] * spec.arrival_money + k["unit_vp"] * spec.arrival_colonists
+        if box == SHIPPING:
+            return 0.5 * (spec.shipping - 1)
+        return 0.5 * (spec.discovery - 1) + (0.5 if spec.fights else 0.0)
+
+    # ---- D3 dock, D6 regions
+    def region_gain(self, region: int, count: int = 1, seat: int | None = None) -> float:
+        """Colony VP added at the scorings left by `count` more own units in a region (the scoring
+        kernel), plus the region's good when they make 3 first."""
+        s, p = self.s, self.p if seat is None else seat
+        here = [sum(s.world[region][q]) for q in range(s.n)]
+        after = list(here)
+        after[p] += count
+        rules = self.comp.colonies
+        gain = float(scoring.region_vp(tuple(after), rules)[p] - scoring.region_vp(tuple(here), rules)[p])
+        gain *= max(self.scorings_left(), 1)
+        threshold = self.comp.colonies.threshold
+        if s.region_good[region] and here[p] < threshold <= after[p] and max(here) < threshold:
+            gain += self.k["good_vp"]
+        if here[p] == 0:
+            gain += self.k["spread"]
+        return gain
+
+    def dock_destination(self, choices, unit):
+        return max(choices, key=lambda r: self.region_gain(r) + self.jitter())
+
+    def building_region(self, choices, building):
+        if building == "new_world_cartography":
+            return max(choices, key=lambda r: self.token_value(r, 0, 0)[1] + self.jitter())
+        count = 2 if building == "indian_allies" else 3
+        return max(choices, key=lambda r: self.region_gain(r, count) + self.jitter())
+
+    # ---- D4 goods
+    def take_good(self, choices):
+        s, p = self.s, self.p
+        rows = np.array([s.goods[p]] * len(choices), dtype=np.int64)
+        rows[np.arange(len(choices)), choices] += 1
+        income = trade.income(self.comp.goods, rows, np.full(len(choices), s.ships[p]))
+        return choices[int(np.argmax(income))]
+
+    # ---- D5 buildings
+    def best_building(self, display: tuple[int, ...]) -> float:
+        """The value of the best displayed building (cached per round and display)."""
+        key = (display, self.s.round)
+        best = self._best.get(key)
+        if best is None:
+            best = self._best[key] = max(self.building_value(self.building_of(t)) for t in display)
+        return best
+
+    def building_value(self, key: str) -> float:
+        """Recurring benefit x rounds left (AOD-14) plus fixed and expected conditional VP."""
+        cached = self._values.get((key, self.s.round))
+        if cached is None:
+            cached = self._values[(key, self.s.round)] = self._building_value(key)
+        return cached
+
+    def _building_value(self, key: str) -> float:
+        k = self.k
+        left = self.rounds_left() + 1
+        b = next(x for x in self.comp.buildings if x.id == key)
+        value = float(b.vp)
+        if key in STEP_D_MONEY:
+            value += STEP_D_MONEY[key] * k["money_vp"] * left
+        elif key in STEP_D_POOL or key in STEP_D_DOCK or key in STEP_D_DISCOVERY_BOX:
+            value += k["unit_vp"] * left
+        elif key in IMMEDIATE_VP:
+            kind, amount = IMMEDIATE_VP[key]
+            value += amount * (k["money_vp"] if kind == "money" else k["unit_vp"] if kind == "units" else 1)
+        elif key in ("mint", "distillery", "piracy", "east_india_company"):
+            value += k["income_building_vp"] * left
+        elif key in FINAL_BASIS:
+            value += k["final_building_vp"]
+        else:
+            value += k["other_building_vp"]
+        return value * float(k.get("build_bias", 1.0))
+
+    def buy_building(self, choices):
+        tiles = [c for c in choices if c is not None]
+        if not tiles:
+            return None
+        cost = self.costs[self.age_of(self.s) - 1] * self.k["money_vp"] * self.k["buy_margin"]
+        value = {t: self.building_value(self.building_of(t)) * (1 + self.jitter()) for t in tiles}
+        best = max(tiles, key=value.get)
+        if None in choices and value[best] < cost:
+            return None
+        return best
+
+    def university(self, choices):
+        moves = [c for c in choices if c is not None]
+        for track in ("capital", "dock", "initiative", "turn_order"):
+            for c in moves:
+                if c.track == track:
+                    return c
+        return None
+
+    # ---- D7 discovery
+    def pool_for(self, region: int) -> tuple[int, ...]:
+        """The ids of the tokens (cards) that may be under a region (on top of the deck)."""
+        if region == CARDS:
+            return tuple(self.view.deck_cards(self.g))
+        known = self.view.known_token(self.g, self.p, region)
+        if known >= 0:
+            return (known,)
+        return tuple(self.view.unseen_tokens(self.g, self.p))
+
+    def token_value(self, region: int, strength: int, soldiers: int) -> tuple[float, float]:
+        """(success probability, expected VP-equivalent) of an expedition (exact odds of the
+        discovery kernel; strength 0 = a free discovery, AOD-18.20)."""
+        ids, cards = self.pool_for(region), region == CARDS
+        key = (ids, cards, strength, soldiers)
+        found = self._odds.get(key)
+        if found is None:
+            pool = tuple((self.comp.cards if cards else self.comp.tokens)[i] for i in ids)
+            if strength == 0:
+                found = (1.0, float(sum(d.vp + d.loot * self.k["money_vp"] for d in pool)) / len(pool))
+            else:
+                p_win, money, vp = discovery.expedition_means(pool, strength, soldiers)
+                colonists = 0 if cards else p_win
+                found = (float(p_win), float(vp) + float(money) * self.k["money_vp"] + float(colonists) * self.k["unit_vp"])
+            self._odds[key] = found
+        return found
+
+    def expedition(self, choices):
+        """The party: captains first, then soldiers (loot), then the rest, as few units as give
+        the best value net of the units spent (AOD-8.5: the party is spent either way). Regions
+        whose token the seat has not seen share one pool, so they are valued once."""
+        have, units = list(choices.units), self.comp.units
+        order = sorted(range(UNITS), key=lambda u: (-units[UNIT_TYPES[u]].discovery, not units[UNIT_TYPES[u]].fights))
+        groups: dict[tuple[int, ...], int] = {}
+        for r in choices.targets:
+            groups.setdefault(self.pool_for(r), r)
+        party, best, pick = [0] * UNITS, -1.0, None
+        for u in order:
+            for _ in range(have[u]):
+                party[u] += 1
+                strength, soldiers = discovery.party_strength(dict(zip(UNIT_TYPES, party)), units)
+                for r in groups.values():
+                    p_win, value = self.token_value(r, strength, soldiers)
+                    value -= sum(party) * self.k["unit_vp"] * 0.5
+                    if p_win >= self.k["min_success"] and value > best:
+                        best, pick = value, Expedition(tuple(party), r)
+        return pick
+
+    # ---- D8 training
+    def train(self, choices):
+        if self.s.money[self.p] < 5 + self.k["money_reserve"]:
+            return None
+        return TRAINED[int(np.argmax(self.k["train_weights"]))]
+
+    # ---- D9 warfare
+    def conflict(self, choices):
+        s, p = self.s, self.p
+        best, pick = self.k["war_min_gain"], None
+        for c in choices:
+            if c is None:
+                continue
+            regions = [c.region] if isinstance(c, Battle) else [r for r in range(len(s.world))
+                                                                if sum(s.world[r][p]) and sum(s.world[r][c.opponent])]
+            gain = sum(self.swing(r, c.opponent) for r in regions)
+            if isinstance(c, War):
+                gain -= self.comp.warfare.war_cost * self.k["money_vp"]
+            if gain > best:
+                best, pick = gain, c
+        return pick
+
+    def swing(self, region: int, enemy: int) -> float:
+        """Own colony VP minus the enemy's after the kills both sides make (majorities flipped)."""
+        s, p = self.s, self.p
+        mine, theirs = s.world[region][p], s.world[region][enemy]
+        kills = min(mine[SOLDIER], sum(theirs))
+        losses = min(theirs[SOLDIER], sum(mine))
+        here = [sum(s.world[region][q]) for q in range(s.n)]
+        after = list(here)
+        after[enemy] -= kills
+        after[p] -= losses
+        before, now = scoring.region_vp(tuple(here), self.comp.colonies), scoring.region_vp(tuple(after), self.comp.colonies)
+        return float((now[p] - before[p]) - (now[enemy] - before[enemy]) * self.k["harm_weight"])
+
+    def victims(self, choices, region, enemy):
+        losses, left = [0] * UNITS, choices.kills
+        for u in VICTIM_ORDER:
+            take = min(left, choices.units[u])
+            losses[u] += take
+            left -= take
+        return tuple(losses)
+
+    # ---- D10 moves
+    def move(self, choices, building):
+        best, pick = self.k["move_min_gain"], None
+        for c in choices:
+            if c is None:
+                continue
+            n = sum(c.units)
+            gain = self.region_gain(c.target, n) - self.region_gain(c.source, -n)
+            if gain > best:
+                best, pick = gain, c
+        return pick
