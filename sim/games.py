@@ -25,7 +25,7 @@ from sim.core.seating import parse_strategy
 
 PACKAGES = ("struggle", "conquest", "acres", "discovery")
 
-_REGISTRY: dict[str, str] = {"struggle": "sim.struggle.play"}
+_REGISTRY: dict[str, str] = {"struggle": "sim.struggle.play", "conquest": "sim.conquest.play"}
 
 
 def register(name: str, module_path: str) -> None:

@@ -12,7 +12,7 @@ GAMES = games.names()
 
 
 def test_every_real_engine_and_the_test_games_are_checked():
-    assert {"struggle", "toy", "tilegame"} <= set(GAMES)
+    assert {"struggle", "conquest", "toy", "tilegame"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -40,7 +40,7 @@ def test_hidden_information_is_never_read(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_interventions_ban_force_and_grants(game):
     checked = conformance.check_interventions(games.load(game))
-    assert checked == (game in ("struggle", "tilegame"))
+    assert checked == (game in ("struggle", "conquest", "tilegame"))
 
 
 @pytest.mark.parametrize("game", GAMES)
