@@ -93,38 +93,58 @@ class Purchase:
         strict = self.opt.placement_requires_home_control
         return [q for q in found if s.control[g, q] == p or not strict]
 
-    def buy_options(self, g: int, p: int, bought: list[Buy]) -> list[Buy]:
-        """COE-20 / COE-22 / COE-A39: every affordable, available and placeable purchase."""
+    def buy_candidates(self, g: int, p: int) -> tuple[list[Buy], dict[str, int]]:
+        """COE-20 / COE-22: every purchase this phase could allow, before money and earlier
+        purchases of the phase are counted, and what is left of each supply and pool."""
         s, t = self.s, self.t
-        price = self.prices(g)
-        cash = int(s.treasury[g, p])
-        pending: dict[str, list[int]] = {k: [] for k in ASSETS}
-        for b in bought:
-            pending[b.item].append(b.where)
         out: list[Buy] = []
-        home = int(s.home[g, p])
+        left = {"galley": int((s.gal_loc[g, p] < 0).sum()), "city": t.pools["city"] - int(s.city[g].sum()),
+                "fortification": t.pools["fortification"] - int(s.fort[g].sum()),
+                "road": t.pools["road"] - int(s.road[g].sum())}
         if self.home_open(g, p):
             for item, k in UNIT_INDEX.items():
-                if price[item] <= cash and self.unit_supply(g, p, k) > len(pending[item]):
-                    out.append(Buy(item, home))
-        if price["galley"] <= cash and int((s.gal_loc[g, p] < 0).sum()) > len(pending["galley"]):
-            out += [Buy("galley", q) for q in self.docks(g, p)]
+                left[item] = self.unit_supply(g, p, k)
+                out.append(Buy(item, int(s.home[g, p])))
+        out += [Buy("galley", q) for q in self.docks(g, p)]
         mine = np.flatnonzero(s.control[g] == p).tolist()
-        cities = s.city[g].tolist()
-        has_city = {q for q in mine if cities[q]} | set(pending["city"])
-        if price["city"] <= cash and int(s.city[g].sum()) + len(pending["city"]) < t.pools["city"]:
-            out += [Buy("city", q) for q in mine if q not in has_city]
-        if price["fortification"] <= cash and int(s.fort[g].sum()) + len(pending["fortification"]) < t.pools["fortification"]:
-            forts = s.fort[g].tolist()
-            out += [Buy("fortification", q) for q in sorted(has_city)
-                    if not forts[q] and q not in pending["fortification"]]
-        if price["road"] <= cash and int(s.road[g].sum()) + len(pending["road"]) < t.pools["road"]:
-            roads = s.road[g].tolist()
-            for q in sorted(has_city):                                   # COE-22.6 / COE-A33
-                for e in t.edges_at[q]:
-                    a, b = t.edges[e]
-                    if a == q and b in has_city and not roads[e] and e not in pending["road"]:
-                        out.append(Buy("road", e))
+        cities, forts, roads = s.city[g].tolist(), s.fort[g].tolist(), s.road[g].tolist()
+        out += [Buy("city", q) for q in mine if not cities[q]]
+        out += [Buy("fortification", q) for q in mine if not forts[q]]
+        owned = set(mine)
+        for q in mine:                                                   # COE-22.6 / COE-A33
+            for e in t.edges_at[q]:
+                a, b = t.edges[e]
+                if a == q and b in owned and not roads[e]:
+                    out.append(Buy("road", e))
+        return out, left
+
+    def buy_options(self, g: int, p: int, bought: list[Buy],
+                    candidates: tuple[list[Buy], dict[str, int]] | None = None) -> list[Buy]:
+        """COE-20 / COE-22 / COE-A39: every affordable, available and placeable purchase (a
+        Fortification needs a City, a road a City at both ends, counting those bought now)."""
+        cands, left = candidates or self.buy_candidates(g, p)
+        price = self.prices(g)
+        cash = int(self.s.treasury[g, p])
+        count = dict.fromkeys(ASSETS, 0)
+        taken: set[tuple[str, int]] = set()
+        for b in bought:
+            count[b.item] += 1
+            taken.add((b.item, b.where))
+        cities = self.s.city[g]
+        has_city = {b.where for b in bought if b.item == "city"}
+        edges = self.t.edges
+        out = []
+        for b in cands:
+            item = b.item
+            if price[item] > cash or count[item] >= left.get(item, 0):
+                continue
+            if item in ("city", "fortification", "road") and (item, b.where) in taken:
+                continue
+            if item == "fortification" and not (cities[b.where] or b.where in has_city):
+                continue
+            if item == "road" and not all(cities[q] or q in has_city for q in edges[b.where]):
+                continue
+            out.append(b)
         return out
 
     def buying_phase(self, g: int, p: int) -> list[Buy]:
@@ -134,8 +154,9 @@ class Purchase:
         iv = self.interventions[g][p]
         player = self.players[g][p]
         bought: list[Buy] = []
+        candidates = self.buy_candidates(g, p)
         for _ in range(MAX_BUYS):
-            options = iv.allowed(self.buy_options(g, p, bought), acquires)
+            options = iv.allowed(self.buy_options(g, p, bought, candidates), acquires)
             if not options:
                 break
             held = [a for k, a in enumerate(ASSETS) if s.acquired[g, p, k]]
