@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from sim.conquest.state import FREE, LEADERS, NOT_FLAGGED
 
 if TYPE_CHECKING:
@@ -56,6 +58,13 @@ class Choices:
         return net
 
     @property
+    def transit(self) -> list[int]:
+        """Galleys passing a coast where they may not stay: they must put to sea (COE-A16)."""
+        e = self.e
+        found = e.s.gal_transit[self.g].reshape(-1)
+        return [int(x) for x in np.flatnonzero(found)] if found.any() else []
+
+    @property
     def galleys(self) -> list[int]:
         """The mover's galleys with MP left (COE-12.1)."""
         if self._galleys is None:
@@ -82,8 +91,9 @@ class Choices:
             return [(z, False) for z in t.coast[here]]
         z = here - t.n_prov
         out = [(q, False) for q in t.sea_adj[z]]
+        passing = e.s.gal_mp[g].reshape(-1)[galley] >= 2 and not e.opt.galley_entering_coast_ends_move
         for q in t.sea_coast[z]:
-            if e.galley_may_end(g, self.p, q):
+            if passing or e.galley_may_end(g, self.p, q):
                 out.append((q, False))
             if allowed_land and (landing_units or not e.enemy_pieces_at(g, self.p, q)):
                 out.append((q, True))

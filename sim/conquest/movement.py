@@ -31,6 +31,7 @@ class Movement:
             if type(action) is EndMovement:
                 break
             self.apply(g, p, action)
+        self.require(not self.s.gal_transit[g].any(), "a galley may not stay where it stands (COE-12.9, COE-A16)")
         if self.opt.neutral_capture_timing == "end_of_movement":
             self.occupy(g, p)
 
@@ -46,6 +47,7 @@ class Movement:
             s.ldr_flag[g, c] = NOT_FLAGGED
             s.gal_mp[g, c] = t.galley_mp
             s.gal_boarded[g, c] = False
+            s.gal_transit[g, c] = False
 
     def end_movement_state(self, g: int, p: int) -> None:
         """COE-11.2: unused MP are lost; the per-turn bookkeeping is cleared."""
@@ -255,10 +257,13 @@ class Movement:
         onto_coast = a.dst < t.n_prov
         leaders = self.cargo_leaders(g, a.galley)
         self.require(not a.land or (onto_coast and leaders), "only a galley with a leader aboard lands on a coast")
-        if onto_coast and not a.land:
-            self.require(self.galley_may_end(g, p, a.dst), f"a galley may not stop in {a.dst} (COE-A16)")
+        passing = onto_coast and not a.land and not self.galley_may_end(g, p, a.dst)
+        if passing:                     # COE-12.8 / COE-A16: only passing through, on to sea
+            self.require(s.gal_mp[g, c, k] >= 2 and not self.opt.galley_entering_coast_ends_move,
+                         f"a galley may not stop in {a.dst} (COE-A16)")
         s.gal_loc[g, c, k] = a.dst
         s.gal_mp[g, c, k] -= 1
+        s.gal_transit[g, c, k] = passing
         if onto_coast and self.opt.galley_entering_coast_ends_move:
             s.gal_mp[g, c, k] = 0
         for ld in leaders:
@@ -286,6 +291,7 @@ class Movement:
             s.ready[g, c, q, u, 0] += units[u]
             s.landed[g, c, q, u] += units[u]
         s.gal_cargo[g, c, k] = 0
+        s.gal_transit[g, c, k] = False
         for ld in leaders:
             lc, i = divmod(ld, LEADERS)
             s.ldr_ship[g, lc, i] = -1

@@ -132,6 +132,9 @@ class RandomPlayer(Player):
     sizes, destinations, purchases, retreats)."""
 
     def move(self, ch: Choices) -> MoveAction:
+        if ch.transit:
+            galley = ch.transit[0]
+            return Sail(galley, self.pick(ch.sail_targets(galley))[0])
         kinds = ["end"]
         if ch.leaders:
             kinds += ["step", "road"]

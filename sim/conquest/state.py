@@ -141,6 +141,7 @@ class BatchState:
     gal_mp: np.ndarray             # (B, S, 8)
     gal_cargo: np.ndarray          # (B, S, 8, 3) land units aboard, of the galley's colour
     gal_boarded: np.ndarray        # (B, S, 8) cargo boarded this turn (COE-A14)
+    gal_transit: np.ndarray        # (B, S, 8) passing a coast where it may not stay (COE-A16)
     ldr_loc: np.ndarray            # (B, S, 5) space, -1 when not on the board
     ldr_ship: np.ndarray           # (B, S, 5) galley (colour * 8 + slot) aboard, -1 none
     ldr_state: np.ndarray          # (B, S, 5) FREE / CAPTIVE / GONE
@@ -167,6 +168,7 @@ class BatchState:
             land=np.zeros((b, s, p, 3), i64), ready=np.zeros((b, s, p, 3, 3), i64), landed=np.zeros((b, s, p, 3), i64),
             gal_loc=np.full((b, s, gal), -1, i64), gal_mp=np.zeros((b, s, gal), i64),
             gal_cargo=np.zeros((b, s, gal, 3), i64), gal_boarded=np.zeros((b, s, gal), bool),
+            gal_transit=np.zeros((b, s, gal), bool),
             ldr_loc=np.full((b, s, LEADERS), -1, i64), ldr_ship=np.full((b, s, LEADERS), -1, i64),
             ldr_state=np.full((b, s, LEADERS), GONE, i64), ldr_holder=np.full((b, s, LEADERS), -1, i64),
             ldr_mp=np.zeros((b, s, LEADERS), i64), ldr_flag=np.zeros((b, s, LEADERS), i64),
