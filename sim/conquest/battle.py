@@ -325,7 +325,7 @@ class Battles:
                 heir = int(s.owner[g, captor])
                 captor = heir if heir >= 0 and s.alive[g, heir] else -1
             for ld in leaders:
-                if captor < 0 or captor == int(s.owner[g, ld // LEADERS]):
+                if captor < 0 or not s.alive[g, captor] or captor == int(s.owner[g, ld // LEADERS]):
                     self.drown(g, ld)
                     continue
                 c, i = divmod(ld, LEADERS)

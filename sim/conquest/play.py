@@ -24,6 +24,7 @@ from sim.conquest.interventions import GRANTS, INTERVENTIONS, check_spec, unit_c
 from sim.conquest.purchase import ASSETS
 from sim.conquest.players import STRATEGIES, RandomPlayer, Roster, SeatPlayer
 from sim.conquest.replay import account
+from sim.conquest.scripted import ScriptedPlayer
 from sim.conquest.state import tables_of
 from sim.core.contract import GameInfo
 from sim.core.data import GameData, load_game_data
@@ -36,8 +37,8 @@ INFO = GameInfo(
     min_players=2, max_players=6, strategies=STRATEGIES,                       # COE-8.2: 2-6 players
     rules_edition=default_components().data.rules_edition,
     engine_version=1,              # bump with every deliberate change of rules, players or logs
-    default_strategy="random",
-    lineup=("random",) * 4)
+    default_strategy="fortifier",  # the skill level of asset-value experiments (it buys every asset kind)
+    lineup=("expansionist", "fortifier", "hunter", "siege_train"))
 BATCH = 256
 EXTRA_COLUMNS = ("home", "end_reason", "rounds", "alive", "talents", "provinces", "cities", "units",
                  "battles_fought", "battles_won", "provinces_taken", "units_lost", "units_bought", "talents_spent",
@@ -48,8 +49,11 @@ __all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_
 
 
 def make_player(strategy: str, engine: Engine, g: int, seat: int, rng) -> SeatPlayer:
-    """The player of a strategy name: the random-legal baseline."""
-    return RandomPlayer(engine, g, seat, rng)
+    """The player of a strategy name: the random-legal baseline or a scripted strategy with its
+    parameter table (effective values, `--set` overrides included)."""
+    if strategy == "random":
+        return RandomPlayer(engine, g, seat, rng)
+    return ScriptedPlayer(engine, g, seat, rng, engine.comp.data.get(f"strategies.{strategy}"))
 
 
 ROSTER = Roster(make=make_player)
