@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from sim.conquest.state import LEADERS
 from sim.core.replay import headline
 
 UNIT_NAMES = ("infantry", "cavalry", "catapult")
@@ -18,6 +19,13 @@ def units(counts) -> str:
 
 def dice(roll: dict) -> str:
     return " ".join(f"{k}x{v}" for k, v in sorted(roll.items())) or "-"
+
+
+def leader(powers, ld: int) -> str:
+    """A leader id (colour * 5 + index, index 0 the Caesar) in words."""
+    colour, i = divmod(int(ld), LEADERS)
+    who = powers[colour] if colour < len(powers) else f"colour {colour}"
+    return f"{who} Caesar" if i == 0 else f"{who} General {i}"
 
 
 def account(head: dict, events: Iterable[dict]) -> list[str]:
@@ -37,7 +45,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"-- round {e['round']}: {who} (income {e['income']}, {e['talents']} talents, "
                          f"prices x{e['multiplier']})")
         elif kind == "move":
-            lines.append("  " + move_line(e))
+            lines.append("  " + move_line(e, powers))
         elif kind == "battle":
             if e["kind"] == "land":
                 fort = " (fortified City)" if e["fortified"] else ""
@@ -64,8 +72,8 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             moved = f"; {name(where['seat'])} retreats to {where['to']}" if where else ""
             lines.append(f"    winner: {name(e['winner'])}{moved}")
         elif kind == "capture":
-            fate = "captures Caesar" if e.get("caesar") else ("holds" if e["held"] else "kills") + " General"
-            lines.append(f"    {name(e['captor'])} {fate} {e['leader']}")
+            fate = "captures" if e.get("caesar") else "holds" if e["held"] else "kills"
+            lines.append(f"    {name(e['captor'])} {fate} {leader(powers, e['leader'])}")
         elif kind == "galleys_lost":
             lines.append(f"    galleys {e['galleys']} lost in {e['space']}")
         elif kind == "conquest":
@@ -82,7 +90,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "place":
             lines.append(f"  {who} places " + ", ".join(f"{i} in {w}" for i, w in e["pieces"]))
         elif kind == "ransom":
-            lines.append(f"  {who} offers {e['talents']} talents to {name(e['captor'])} for General {e['leader']}: "
+            lines.append(f"  {who} offers {e['talents']} talents to {name(e['captor'])} for {leader(powers, e['leader'])}: "
                          + ("accepted" if e["accepted"] else "refused"))
         elif kind == "inflation_triggered":
             lines.append(f"  {who} reaches {e['value']}: inflation {e['level']} triggered")
@@ -94,14 +102,15 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
     return lines
 
 
-def move_line(e: dict) -> str:
+def move_line(e: dict, powers) -> str:
     k = e["kind"]
+    who = " and ".join(leader(powers, ld) for ld in e.get("leaders", [])) or "nobody"
     if k in ("step", "road"):
         how = "steps" if k == "step" else "rides the road"
         stop = " and stops" if e.get("stopped") else ""
-        return f"leaders {e['leaders']} with {units(e['units'])} {how} {e['src']} -> {e['dst']}{stop}"
+        return f"{who} with {units(e['units'])} {how} {e['src']} -> {e['dst']}{stop}"
     if k == "board":
-        return f"leaders {e['leaders']} with {units(e['units'])} board galley {e['galley']} in {e['src']}"
+        return f"{who} with {units(e['units'])} board galley {e['galley']} in {e['src']}"
     if k == "sail":
         return f"galley {e['galley']} sails {e['src']} -> {e['dst']}"
-    return f"galley {e['galley']} lands leaders {e['leaders']} with {units(e['units'])} in {e['dst']}"
+    return f"galley {e['galley']} lands {who} with {units(e['units'])} in {e['dst']}"
