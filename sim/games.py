@@ -25,8 +25,8 @@ from sim.core.seating import parse_strategy
 
 PACKAGES = ("struggle", "conquest", "acres", "discovery")
 
-_REGISTRY: dict[str, str] = {"struggle": "sim.struggle.play", "acres": "sim.acres.play",
-                             "discovery": "sim.discovery.play"}
+_REGISTRY: dict[str, str] = {"struggle": "sim.struggle.play", "conquest": "sim.conquest.play",
+                             "acres": "sim.acres.play", "discovery": "sim.discovery.play"}
 
 
 def register(name: str, module_path: str) -> None:

@@ -12,7 +12,7 @@ GAMES = games.names()
 
 
 def test_every_real_engine_and_the_test_games_are_checked():
-    assert {"struggle", "discovery", "toy", "tilegame"} <= set(GAMES)
+    assert {"struggle", "conquest", "acres", "discovery", "toy", "tilegame"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -40,7 +40,7 @@ def test_hidden_information_is_never_read(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_interventions_ban_force_and_grants(game):
     checked = conformance.check_interventions(games.load(game))
-    assert checked == (game in ("struggle", "tilegame", "acres", "discovery"))
+    assert checked == (game in ("struggle", "tilegame", "conquest", "acres", "discovery"))
 
 
 @pytest.mark.parametrize("game", GAMES)

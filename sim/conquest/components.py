@@ -79,7 +79,8 @@ class NavalRules:
 
 @dataclass(frozen=True)
 class Options:
-    """The battle-related rules options of COE-30 (recommended readings of COE-28 by default)."""
+    """The rules options of COE-30 (recommended readings of COE-28 by default): the battle
+    kernels read the first seven, the whole-game engine all of them."""
 
     simultaneous_hits: bool
     catapult_cap: str
@@ -88,6 +89,24 @@ class Options:
     leaders_on_sunk_galley: str
     mutual_annihilation: str
     pursuit_cap: str
+    formation_open_info: bool = True
+    leaders_move_alone: bool = True
+    lone_leaders_captured_on_contact: bool = True
+    neutral_capture_timing: str = "end_of_movement"
+    empty_enemy_province_like_neutral: bool = True
+    land_move_before_boarding: bool = True
+    board_and_land_same_turn: bool = True
+    galley_entering_coast_ends_move: bool = False
+    galleys_conquer: bool = False
+    galley_end_restriction: bool = True
+    destroy_beached_on_unopposed_capture: bool = True
+    destroy_attacker_galleys_on_failed_landing: bool = False
+    inherit_free_generals: bool = True
+    placement_requires_home_control: bool = True
+    starting_talents: int = 0
+    units_per_leader: int = 7
+    roads_usable_by_all: bool = True
+    tax_cap: int = 0
 
 
 @dataclass(frozen=True)

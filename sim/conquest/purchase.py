@@ -1,0 +1,238 @@
+"""Phases 5 and 6 of a turn: buying with the price list and inflation (COE-20, COE-21), placing
+new pieces (COE-22) and ransom (COE-23). A part of `sim.conquest.engine.Engine`.
+
+Prices are `economy.price_list` under the multiplier in force, which `economy.turn_multipliers`
+derives from the income readings that reached a threshold (COE-21, COE-A11, COE-A12: checked at
+every change, effective from the trigger player's next turn). A purchase names where it will be
+placed (COE-A39: everything bought is placed this turn), so only placeable pieces are offered.
+A Fortified City is a City and a Fortification bought in the same turn for the same province
+(COE-6.4: 50 = 30 + 20).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.conquest.actions import Buy, Ransom
+from sim.conquest.economy import Reading, price_list, turn_multipliers
+from sim.conquest.state import CAPTIVE, FREE, LEADERS
+
+ASSETS = ("infantry", "cavalry", "catapult", "galley", "city", "fortification", "road")
+UNIT_INDEX = {"infantry": 0, "cavalry": 1, "catapult": 2}
+MAX_BUYS = 100         # purchases of one phase (a safety net for zero prices set by --set)
+
+
+def acquires(choice: Buy) -> str:
+    """The asset a purchase acquires (sim.core.interventions)."""
+    return choice.item
+
+
+class Purchase:
+    """COE-20 .. COE-23 (see the module docstring)."""
+
+    # ------------------------------------------------------------------ inflation
+    def note_income(self, g: int, seat: int) -> None:
+        """COE-A12: every income change is a reading; those reaching the next threshold count."""
+        value = self.income(g, seat)
+        s = self.s
+        s.stats["max_income"][g, seat] = max(int(s.stats["max_income"][g, seat]), value)
+        if self.economy.inflation.measure == "income":
+            self.reading(g, seat, value, "income")
+
+    def note_treasury(self, g: int, seat: int) -> None:
+        """COE-A11 alternative: the treasury is the measured quantity."""
+        if self.economy.inflation.measure == "treasury":
+            self.reading(g, seat, int(self.s.treasury[g, seat]), "treasury")
+
+    def reading(self, g: int, seat: int, value: int, measure: str) -> None:
+        rules = self.economy.inflation
+        top = max((r.value for r in self.readings[g]), default=0)
+        level = sum(1 for t in rules.thresholds if top >= t)
+        if level < len(rules.thresholds) and value >= rules.thresholds[level] and self.turn_seats[g]:
+            r = Reading(turn=len(self.turn_seats[g]) - 1, phase=max(self.phase[g], 1), player=str(seat),
+                        value=value, measure=measure)
+            self.readings[g].append(r)
+            self.log(g, "inflation_triggered", seat=seat, value=value,
+                     level=sum(1 for t in rules.thresholds if value >= t))
+
+    def start_prices(self, g: int) -> None:
+        """COE-21: the multiplier of this turn (for every player), from the readings so far."""
+        if not self.readings[g]:
+            return
+        m = turn_multipliers(self.turn_seats[g], self.readings[g], self.economy.inflation)[-1]
+        if m != self.s.multiplier[g]:
+            self.s.multiplier[g] = m
+            self.log(g, "inflation", multiplier=int(m))
+
+    def prices(self, g: int) -> dict[str, int]:
+        """COE-20.2: the price list under the multiplier in force."""
+        m = int(self.s.multiplier[g])
+        found = self.price_lists.get(m)
+        if found is None:
+            found = self.price_lists[m] = price_list(self.economy, m)
+        return found
+
+    # ------------------------------------------------------------------ buying
+    def unit_supply(self, g: int, p: int, kind: int) -> int:
+        """COE-2.3 / COE-20.3: pieces of the player's own colour not on the board."""
+        s = self.s
+        return self.t.limits[kind] - int(s.land[g, p, :, kind].sum()) - int(s.gal_cargo[g, p, :, kind].sum())
+
+    def home_open(self, g: int, p: int) -> bool:
+        """COE-22.8 / COE-A28: new units need the Home Province."""
+        return not self.opt.placement_requires_home_control or self.s.control[g, self.s.home[g, p]] == p
+
+    def docks(self, g: int, p: int) -> list[int]:
+        """COE-22.3: the Home Province's coast; a landlocked home (Mesopotamia) its coastal
+        neighbours that the player controls (any of them without COE-A28)."""
+        s = self.s
+        home = int(s.home[g, p])
+        found = self.t.galley_docks[home]
+        if found == (home,):
+            return [home] if self.home_open(g, p) else []
+        strict = self.opt.placement_requires_home_control
+        return [q for q in found if s.control[g, q] == p or not strict]
+
+    def buy_candidates(self, g: int, p: int) -> tuple[list[Buy], dict[str, int]]:
+        """COE-20 / COE-22: every purchase this phase could allow, before money and earlier
+        purchases of the phase are counted, and what is left of each supply and pool."""
+        s, t = self.s, self.t
+        out: list[Buy] = []
+        left = {"galley": int((s.gal_loc[g, p] < 0).sum()), "city": t.pools["city"] - int(s.city[g].sum()),
+                "fortification": t.pools["fortification"] - int(s.fort[g].sum()),
+                "road": t.pools["road"] - int(s.road[g].sum())}
+        if self.home_open(g, p):
+            for item, k in UNIT_INDEX.items():
+                left[item] = self.unit_supply(g, p, k)
+                out.append(Buy(item, int(s.home[g, p])))
+        out += [Buy("galley", q) for q in self.docks(g, p)]
+        mine = np.flatnonzero(s.control[g] == p).tolist()
+        cities, forts, roads = s.city[g].tolist(), s.fort[g].tolist(), s.road[g].tolist()
+        out += [Buy("city", q) for q in mine if not cities[q]]
+        out += [Buy("fortification", q) for q in mine if not forts[q]]
+        owned = set(mine)
+        for q in mine:                                                   # COE-22.6 / COE-A33
+            for e in t.edges_at[q]:
+                a, b = t.edges[e]
+                if a == q and b in owned and not roads[e]:
+                    out.append(Buy("road", e))
+        return out, left
+
+    def buy_options(self, g: int, p: int, bought: list[Buy],
+                    candidates: tuple[list[Buy], dict[str, int]] | None = None) -> list[Buy]:
+        """COE-20 / COE-22 / COE-A39: every affordable, available and placeable purchase (a
+        Fortification needs a City, a road a City at both ends, counting those bought now)."""
+        cands, left = candidates or self.buy_candidates(g, p)
+        price = self.prices(g)
+        cash = int(self.s.treasury[g, p])
+        count = dict.fromkeys(ASSETS, 0)
+        taken: set[tuple[str, int]] = set()
+        for b in bought:
+            count[b.item] += 1
+            taken.add((b.item, b.where))
+        cities = self.s.city[g]
+        has_city = {b.where for b in bought if b.item == "city"}
+        edges = self.t.edges
+        out = []
+        for b in cands:
+            item = b.item
+            if price[item] > cash or count[item] >= left.get(item, 0):
+                continue
+            if item in ("city", "fortification", "road") and (item, b.where) in taken:
+                continue
+            if item == "fortification" and not (cities[b.where] or b.where in has_city):
+                continue
+            if item == "road" and not all(cities[q] or q in has_city for q in edges[b.where]):
+                continue
+            out.append(b)
+        return out
+
+    def buying_phase(self, g: int, p: int) -> list[Buy]:
+        """COE-20: purchases one at a time until the player stops; interventions filter the
+        choices (ban) or take a forced one first (sim.core.interventions)."""
+        s = self.s
+        iv = self.interventions[g][p]
+        player = self.players[g][p]
+        bought: list[Buy] = []
+        candidates = self.buy_candidates(g, p)
+        for _ in range(MAX_BUYS):
+            options = iv.allowed(self.buy_options(g, p, bought, candidates), acquires)
+            if not options:
+                break
+            held = [a for k, a in enumerate(ASSETS) if s.acquired[g, p, k]]
+            forced = iv.forced(options, acquires, held)
+            choice = forced[0] if forced else player.buy(options, bought)
+            if choice is None:
+                break
+            self.require(choice in options, f"purchase {choice} is not allowed now")
+            cost = self.prices(g)[choice.item]
+            s.treasury[g, p] -= cost
+            s.stats["talents_spent"][g, p] += cost
+            if choice.item in UNIT_INDEX or choice.item == "galley":
+                s.stats["units_bought"][g, p] += 1
+            s.acquired[g, p, ASSETS.index(choice.item)] = True
+            bought.append(choice)
+            self.log(g, "buy", seat=p, item=choice.item, where=self.where_name(choice), price=cost,
+                     treasury=int(s.treasury[g, p]))
+        self.note_treasury(g, p)
+        return bought
+
+    def where_name(self, b: Buy) -> str:
+        if b.item == "road":
+            a, c = self.t.edges[b.where]
+            return f"{self.t.names[a]}-{self.t.names[c]}"
+        return self.t.names[b.where]
+
+    # ------------------------------------------------------------------ placing
+    def placing_phase(self, g: int, p: int, bought: list[Buy]) -> None:
+        """COE-22: land units in the Home Province, galleys on its coast, Cities, Fortifications
+        and roads where bought; a new City raises the income at once (COE-22.7)."""
+        s = self.s
+        for b in bought:
+            if b.item in UNIT_INDEX:
+                s.land[g, p, b.where, UNIT_INDEX[b.item]] += 1
+            elif b.item == "galley":
+                k = int((s.gal_loc[g, p] < 0).argmax())
+                s.gal_loc[g, p, k], s.gal_mp[g, p, k] = b.where, 0
+            elif b.item == "city":
+                s.city[g, b.where] = True
+                self.note_income(g, p)
+            elif b.item == "fortification":
+                s.fort[g, b.where] = True
+            else:
+                s.road[g, b.where] = True
+        if bought:
+            self.log(g, "place", seat=p, pieces=[[b.item, self.where_name(b)] for b in bought])
+
+    # ------------------------------------------------------------------ ransom
+    def ransom_options(self, g: int, p: int) -> list[tuple[int, int]]:
+        """COE-23 / COE-A26: the player's own captive Generals and their captors."""
+        s = self.s
+        if not self.home_open(g, p):
+            return []
+        return [(p * LEADERS + i, int(s.ldr_holder[g, p, i])) for i in range(1, LEADERS)
+                if s.ldr_state[g, p, i] == CAPTIVE and s.alive[g, s.ldr_holder[g, p, i]]]
+
+    def ransom_phase(self, g: int, p: int) -> None:
+        """COE-23: one talent offer per captive General; the captor accepts or refuses; a
+        released General is placed in the Home Province (COE-23.2)."""
+        s = self.s
+        options = self.ransom_options(g, p)
+        while options and s.treasury[g, p] > 0:
+            offer = self.players[g][p].ransom(options, int(s.treasury[g, p]))
+            if offer is None:
+                return
+            found = [h for ld, h in options if ld == offer.leader]
+            self.require(isinstance(offer, Ransom) and bool(found) and 0 < offer.talents <= s.treasury[g, p],
+                         f"ransom offer {offer} is not allowed")
+            holder = found[0]
+            options = [o for o in options if o[0] != offer.leader]
+            accepted = bool(self.players[g][holder].accept_ransom(offer.leader, offer.talents, p))
+            self.log(g, "ransom", seat=p, leader=offer.leader, captor=holder, talents=offer.talents, accepted=accepted)
+            if accepted:
+                s.treasury[g, p] -= offer.talents
+                s.treasury[g, holder] += offer.talents
+                i = offer.leader % LEADERS
+                s.ldr_state[g, p, i], s.ldr_holder[g, p, i] = FREE, -1
+                s.ldr_loc[g, p, i], s.ldr_ship[g, p, i], s.ldr_mp[g, p, i] = int(s.home[g, p]), -1, 0
+                self.note_treasury(g, holder)

@@ -1,0 +1,116 @@
+"""A readable account of Conquest of the Empire games from a JSONL event log (`empires play
+conquest --log`): each turn with its moves, every battle round by round (formations, dice, hits,
+losses), pursuit, captures, conquests, taxes, razing, purchases, inflation and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sim.conquest.state import LEADERS
+from sim.core.replay import headline
+
+UNIT_NAMES = ("infantry", "cavalry", "catapult")
+
+
+def units(counts) -> str:
+    parts = [f"{n} {name}" for n, name in zip(counts, UNIT_NAMES) if n]
+    return ", ".join(parts) or "no units"
+
+
+def dice(roll: dict) -> str:
+    return " ".join(f"{k}x{v}" for k, v in sorted(roll.items())) or "-"
+
+
+def leader(powers, ld: int) -> str:
+    """A leader id (colour * 5 + index, index 0 the Caesar) in words."""
+    colour, i = divmod(int(ld), LEADERS)
+    who = powers[colour] if colour < len(powers) else f"colour {colour}"
+    return f"{who} Caesar" if i == 0 else f"{who} General {i}"
+
+
+def account(head: dict, events: Iterable[dict]) -> list[str]:
+    """The text lines of one game."""
+    powers = head["powers"]
+
+    def name(seat) -> str:
+        return powers[seat] if isinstance(seat, int) and 0 <= seat < len(powers) else "neutral"
+
+    lines = [headline(head)]
+    for e in events:
+        kind = e["event"]
+        who = name(e.get("seat"))
+        if kind == "setup":
+            lines.append("setup: " + ", ".join(f"{p} in {h}" for p, h in zip(powers, e["homes"])))
+        elif kind == "turn":
+            lines.append(f"-- round {e['round']}: {who} (income {e['income']}, {e['talents']} talents, "
+                         f"prices x{e['multiplier']})")
+        elif kind == "move":
+            lines.append("  " + move_line(e, powers))
+        elif kind == "battle":
+            if e["kind"] == "land":
+                fort = " (fortified City)" if e["fortified"] else ""
+                lines.append(f"  battle in {e['space']}{fort}: {name(e['attacker'])} {units(e['attacker_units'])} "
+                             f"+{e['attacker_leaders']} leaders vs {name(e['defender'])} {units(e['defender_units'])} "
+                             f"+{e['defender_leaders']} leaders")
+            elif e["kind"] == "naval":
+                lines.append(f"  naval battle in {e['space']}: {name(e['attacker'])} {e['attacker_galleys']} "
+                             f"galleys vs {name(e['defender'])} {e['defender_galleys']}")
+            else:
+                lines.append(f"  {name(e['attacker'])} finds {name(e['defender'])}'s leaders alone in {e['space']}")
+        elif kind == "round":
+            lines.append(f"    round {e['n']}: formations {units(e['attacker_formation'])} vs "
+                         f"{units(e['defender_formation'])} (+{e['extra_dice']} fortification dice); "
+                         f"rolls [{dice(e['attacker_roll'])}] vs [{dice(e['defender_roll'])}]; hits "
+                         f"{e['attacker_hits']} / {e['defender_hits']}; lost {units(e['attacker_lost'])} / "
+                         f"{units(e['defender_lost'])}")
+        elif kind == "naval_round":
+            lines.append(f"    round {e['n']}: hits {e['attacker_hits']} / {e['defender_hits']}")
+        elif kind == "pursuit":
+            lines.append(f"    pursuit by {who}: [{dice(e['roll'])}] {e['hits']} hits, destroys {units(e['destroyed'])}")
+        elif kind == "battle_end":
+            where = e.get("retreat")
+            moved = f"; {name(where['seat'])} retreats to {where['to']}" if where else ""
+            lines.append(f"    winner: {name(e['winner'])}{moved}")
+        elif kind == "capture":
+            fate = "captures" if e.get("caesar") else "holds" if e["held"] else "kills"
+            lines.append(f"    {name(e['captor'])} {fate} {leader(powers, e['leader'])}")
+        elif kind == "galleys_lost":
+            lines.append(f"    galleys {e['galleys']} lost in {e['space']}")
+        elif kind == "conquest":
+            lines.append(f"  {who} takes {e['space']}" + (f" from {name(e['previous'])}" if e["previous"] >= 0 else ""))
+        elif kind == "eliminated":
+            heir = name(e["captor"]) if e["captor"] is not None else "nobody"
+            lines.append(f"  {who} is eliminated; the empire passes to {heir}")
+        elif kind == "tax":
+            lines.append(f"  {who} collects {e['talents']} talents ({e['treasury']})")
+        elif kind == "raze":
+            lines.append(f"  {who} razes the City of {e['space']}")
+        elif kind == "buy":
+            lines.append(f"  {who} buys a {e['item']} for {e['price']} ({e['where']})")
+        elif kind == "place":
+            lines.append(f"  {who} places " + ", ".join(f"{i} in {w}" for i, w in e["pieces"]))
+        elif kind == "ransom":
+            lines.append(f"  {who} offers {e['talents']} talents to {name(e['captor'])} for {leader(powers, e['leader'])}: "
+                         + ("accepted" if e["accepted"] else "refused"))
+        elif kind == "inflation_triggered":
+            lines.append(f"  {who} reaches {e['value']}: inflation {e['level']} triggered")
+        elif kind == "inflation":
+            lines.append(f"  prices are now x{e['multiplier']}")
+        elif kind == "end":
+            lines.append(f"end ({e['reason']}): survivors {', '.join(name(q) for q in e['alive']) or 'none'}; "
+                         f"incomes {e['income']}")
+    return lines
+
+
+def move_line(e: dict, powers) -> str:
+    k = e["kind"]
+    who = " and ".join(leader(powers, ld) for ld in e.get("leaders", [])) or "nobody"
+    if k in ("step", "road"):
+        how = "steps" if k == "step" else "rides the road"
+        stop = " and stops" if e.get("stopped") else ""
+        return f"{who} with {units(e['units'])} {how} {e['src']} -> {e['dst']}{stop}"
+    if k == "board":
+        return f"{who} with {units(e['units'])} board galley {e['galley']} in {e['src']}"
+    if k == "sail":
+        return f"galley {e['galley']} sails {e['src']} -> {e['dst']}"
+    return f"galley {e['galley']} lands {who} with {units(e['units'])} in {e['dst']}"
