@@ -52,6 +52,7 @@ class Buildings:
             choices = [None]
         tile = self.ask(g, p, "buy_building", choices)
         if tile is None:
+            self.log(g, "buy", seat=p, building=None, cost=0)
             return
         s.money[p] -= cost
         s.display.remove(tile)
@@ -163,7 +164,9 @@ class Buildings:
                 if key in s.held[p]:
                     choices = moves(g, p)
                     move = self.ask(g, p, "move", choices, key) if len(choices) > 1 else None
-                    if move is not None:
+                    if move is None:
+                        self.log(g, "move", seat=p, building=key, units=None)
+                    else:
                         self.move_units(g, p, move, key)
 
     def stables_moves(self, g: int, p: int) -> list[Move | None]:

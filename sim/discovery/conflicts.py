@@ -21,6 +21,7 @@ class Conflicts:
                 continue
             action = self.ask(g, p, "conflict", choices)
             if action is None:
+                self.log(g, "conflict", seat=p, kind=None)
                 continue
             if isinstance(action, War):
                 s.money[p] -= self.comp.warfare.war_cost

@@ -98,6 +98,7 @@ class Placement:
                 choices.append(UseUniversity("turn_order", 0))
             move = self.ask(g, p, "university", choices)
             if move is None:
+                self.log(g, "university", seat=p, track=None, space=0)
                 continue
             s.university_used[p] = True
             if move.track == "turn_order":

@@ -42,7 +42,8 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             where = e["box"] + (f" space {e['space']}" if e["space"] else "")
             text = f"{who(e['seat'])} places a {unit(e['unit'])} on {where}"
         elif kind == "university":
-            text = f"{who(e['seat'])} uses the University: first on {e['track']}"
+            text = (f"{who(e['seat'])} keeps the University for later" if e["track"] is None
+                    else f"{who(e['seat'])} uses the University: first on {e['track']}")
         elif kind == "initiative":
             text = f"{who(e['seat'])} takes ${e['money']} from Initiative space {e['space']}"
         elif kind == "arrive":
@@ -56,15 +57,22 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "ship":
             text = f"{who(e['seat'])} wins the merchant ship (strength {e['strength']})"
         elif kind == "buy":
-            text = f"{who(e['seat'])} buys {e['building']} for ${e['cost']}"
+            text = (f"{who(e['seat'])} buys nothing" if e["building"] is None
+                    else f"{who(e['seat'])} buys {e['building']} for ${e['cost']}")
         elif kind == "free_discovery":
             text = f"{who(e['seat'])} discovers {e['region']} for free ({e['item']})"
+        elif kind == "expedition" and e["party"] is None:
+            text = f"{who(e['seat'])} sends no expedition"
         elif kind == "expedition":
             result = f"success, +${e['money']}" if e["success"] else "failure"
             text = (f"{who(e['seat'])} explores {e['target']} with {units(e['party'])} (strength {e['strength']}) "
                     f"against {e['item']} ({e['natives']} natives): {result}")
+        elif kind == "train" and e["unit"] is None:
+            text = f"{who(e['seat'])} does not pay for training"
         elif kind == "train":
             text = f"{who(e['seat'])} trains a {unit(e['unit'])}" + (f" for ${e['paid']}" if e["paid"] else "")
+        elif kind == "conflict" and e["kind"] is None:
+            text = f"{who(e['seat'])} declares no conflict"
         elif kind == "conflict":
             text = f"{who(e['seat'])} declares {e['kind']} on {who(e['opponent'])}: {', '.join(e['regions'])}"
         elif kind == "fight":
@@ -78,10 +86,15 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             text = f"{who(e['seat'])} pays {who(e['owner'])} ${e['money']} (Piracy)"
         elif kind == "east_india":
             text = f"{who(e['seat'])} draws {e['good']} (East India Company)"
+        elif kind == "move" and e["units"] is None:
+            text = f"{who(e['seat'])} makes no {e['building']} move"
         elif kind == "move":
             text = f"{who(e['seat'])} moves {units(e['units'])} from {e['source']} to {e['target']} ({e['building']})"
         elif kind == "colony_scoring":
             text = "colony scoring: " + ", ".join(f"{who(p)} {v} VP" for p, v in enumerate(e["vp"]))
+        elif kind == "refresh":
+            text = (f"refresh: buildings {', '.join(e['buildings']) or 'none'}; goods {', '.join(e['goods']) or 'none'}"
+                    + ("; a merchant ship waits" if e["ship"] else "; no merchant ship"))
         elif kind == "turn_order":
             text = f"next turn order: {', '.join(who(p) for p in e['order'])}"
         elif kind == "final":

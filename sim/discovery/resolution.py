@@ -152,7 +152,9 @@ class Resolution:
             if not targets:
                 continue
             action = self.ask(g, p, "expedition", ExpeditionChoices(tuple(s.discovery_box[p]), targets))
-            if action is not None:
+            if action is None:
+                self.log(g, "expedition", seat=p, party=None)
+            else:
                 self.expedition(g, p, action.party, action.target)
             self.step(g, "expedition")
 
@@ -215,7 +217,9 @@ class Resolution:
             if s.money[p] < cost:
                 continue
             unit = self.ask(g, p, "train", [None, *TRAINED])
-            if unit is not None:
+            if unit is None:
+                self.log(g, "train", seat=p, unit=None, paid=0)
+            else:
                 s.money[p] -= cost
                 self.from_supply(s, p, unit)
                 self.log(g, "train", seat=p, unit=unit, paid=cost)

@@ -47,6 +47,8 @@ class Rounds:
         self.refresh_goods(g)
         if not s.ship_in_box and s.ships_left > 0:           # G: a ship only if the box is empty
             s.ship_in_box, s.ships_left = True, s.ships_left - 1
+        self.log(g, "refresh", buildings=[self.tile_key(k) for k in s.display],
+                 goods=[self.comp.goods.names[k] for k in s.goods_display], ship=s.ship_in_box)
         for p in range(s.n):                                 # H: 5 colonists
             self.from_supply(s, p, COLONIST, int(self.rules["boxes"]["colonists_per_round"]))
         self.new_turn_order(g)
