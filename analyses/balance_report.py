@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import html as html_lib
+import importlib
 import json
 import math
 import sys
@@ -37,8 +38,8 @@ from analyses import tile_value as tv
 from sim import games
 from sim.core import runner
 from sim.core.causal import NOT_IDENTIFIABLE
-from sim.core.contract import has_assets
-from sim.core.design import balanced
+from sim.core.contract import has_assets, strategy_sides
+from sim.core.design import Design, balanced, bound
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
 from sim.core.store import staged_folder
@@ -52,17 +53,33 @@ SKILL_LADDER = ("random", DEFAULT, f"{DEFAULT}-tuned")
 
 @dataclass(frozen=True)
 class GameSize:
-    """A game's default share of the report: tournament games, tile-value blocks, players."""
+    """A game's default share of the report: tournament games, tile-value blocks, players, games
+    per cell of its own questions (EXTRAS), and the tournament's lineups (default: the first
+    scripted strategies, one per seat)."""
 
     games: int
     tile_blocks: int
     players: int
+    extra_games: int = 0
+    lineups: tuple[tuple[str, ...], ...] = ()
 
 
 # The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores; a game
-# not listed gets FALLBACK_SIZE (players within the game's range).
-GAME_SIZES = {"struggle": GameSize(games=2800, tile_blocks=8, players=4)}
+# not listed gets FALLBACK_SIZE (players within the game's range). AFAoS pairs every British plan
+# with every French one (a side's strategy plays its side, sim.core.seating.bind_sides).
+GAME_SIZES = {
+    "struggle": GameSize(games=2800, tile_blocks=8, players=4),
+    "acres": GameSize(games=360, tile_blocks=2, players=2, extra_games=40,
+                      lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
+                      + (("balanced", "balanced"),)),
+    "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200),
+    "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=100),
+}
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
+# Each game's own questions beyond the generic sections: a module with `report_section(folder,
+# games, seed, jobs) -> (finding, HTML fragments)`, given `extra_games` games per cell.
+EXTRAS = {"acres": "analyses.acres_hammer", "discovery": "analyses.discovery_seats",
+          "conquest": "analyses.conquest_questions"}
 
 
 @dataclass(frozen=True)
@@ -82,6 +99,8 @@ class ReportSize:
     variants: tuple[str, ...] = ()        # `--variant FILE.toml`, applied before the overrides
     robust_games: int | None = None       # games per perturbed tournament; None: a quarter of games; 0: off
     only: tuple[str, ...] | None = None   # `--game G,...`: the games to play (the odds pages cover all)
+    extra_games: int | None = None        # games per cell of a game's own questions (EXTRAS); 0: off
+    lineups: tuple[tuple[str, ...], ...] = ()
 
     @property
     def robustness_games(self) -> int:
@@ -97,7 +116,9 @@ class ReportSize:
         if self.players is None:
             players = min(max(players, info.min_players), info.max_players)
         return replace(self, games=default.games if self.games is None else self.games, players=players,
-                       tile_blocks=default.tile_blocks if self.tile_blocks is None else self.tile_blocks)
+                       tile_blocks=default.tile_blocks if self.tile_blocks is None else self.tile_blocks,
+                       extra_games=default.extra_games if self.extra_games is None else self.extra_games,
+                       lineups=default.lineups if players == default.players else ())
 
 
 @dataclass
@@ -116,11 +137,13 @@ def odds_section(game: str, page: battle_odds.OddsPage | None) -> list[str]:
 
 
 def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runner.Plan:
-    """A balanced tournament of the game's scripted strategies, as many as there are seats
-    (the random baseline is measured in the tile-value skill levels instead)."""
-    strategies = [s for s in engine.INFO.strategies if s != "random"][: size.players]
-    design = balanced(engine.INFO.powers, size.players, strategies, engine.INFO.strategies,
-                      engine.INFO.min_players, engine.INFO.max_players)
+    """A balanced tournament of the game's lineups (default: its scripted strategies, as many as
+    there are seats; the random baseline is measured in the tile-value skill levels instead)."""
+    lineups = size.lineups or ([s for s in engine.INFO.strategies if s != "random"][: size.players],)
+    sides = strategy_sides(engine, data)
+    checked = [balanced(engine.INFO.powers, size.players, lineup, engine.INFO.strategies,
+                        engine.INFO.min_players, engine.INFO.max_players, sides) for lineup in lineups]
+    design = Design(powers=checked[0].powers, lineups=tuple(d.lineups[0] for d in checked), sides=bound(sides))
     n = design.whole_blocks(size.games)
     return runner.Plan(module=games.module_path(game), seed=size.seed, design=design, games=n,
                        batch_size=runner.default_batch_size(design, n, size.jobs), data=data)
@@ -142,7 +165,9 @@ def skill_levels(engine: Any, requested: tuple[str, ...], known: tuple[str, ...]
 def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> list[tv.Experiment]:
     """One tile-value experiment per skill level, every request checked before anything runs."""
     costs = engine.asset_costs(data)
-    tiles = size.tiles or tuple(sorted(costs))
+    tiles = tuple(t for t in size.tiles if t in costs) if size.tiles else tuple(sorted(costs))
+    if not tiles:                                            # --tiles names only other games' assets
+        return []
     known = games.strategies(game, engine, data)           # shipped named strategies too (mixed-tuned)
     levels = skill_levels(engine, size.tile_strategies, known)
     if not levels:
@@ -411,6 +436,14 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
                                        f"{game}/tiles")
             body += part
             summaries.append(text)
+        if size.extra_games and game in EXTRAS:
+            say(f"{game}: its own questions, {size.extra_games} games per cell")
+            questions = out / game / "questions"
+            questions.mkdir(parents=True, exist_ok=True)
+            text, part = importlib.import_module(EXTRAS[game]).report_section(
+                questions, size.extra_games, size.seed, size.jobs)
+            body += part
+            summaries.append(text)
         table, found = robustness_pass(game, playable, size, results, out / game)
         write_headline(game, results, out / game, report_provenance(size, {game: playable})[game], found)
     else:
@@ -499,16 +532,25 @@ def comparison(base_dir: Path, base: dict[str, dict], out: Path) -> str:
     return f'<p><a href="compare.html">Headline numbers against the report in {html_lib.escape(str(base_dir))}</a></p>'
 
 
+def check_tiles(size: ReportSize, playable: dict[str, Playable]) -> None:
+    """`--tiles` may name the assets of several games (each game values its own); a name no
+    played game has is refused."""
+    known = {t for p in playable.values() if has_assets(p.engine) for t in p.engine.asset_costs(p.data)}
+    for name in size.tiles or ():
+        if name not in known:
+            raise UserError(f"--tiles {name}: no played game has this asset; allowed: {', '.join(sorted(known))}")
+
+
 def playable_games(size: ReportSize) -> tuple[str, ...]:
     """The games the report plays: every registered game package, or those of `--game`. Data
-    overrides, variant files and a tile list belong to one game, so they need a single game."""
+    overrides and variant files belong to one game's data, so they need a single game."""
     known = tuple(g for g in games.PACKAGES if g in games.names())
     for name in size.only or ():
         if name not in known:
             raise UserError(f"--game {name}: not a game the toolkit can play; allowed: {', '.join(known)}")
     chosen = tuple(g for g in known if size.only is None or g in size.only)
     if len(chosen) > 1:
-        for flag, given in (("--set", size.overrides), ("--variant", size.variants), ("--tiles", size.tiles)):
+        for flag, given in (("--set", size.overrides), ("--variant", size.variants)):
             if given:
                 raise UserError(f"{flag} applies to one game's data; name the game with --game "
                                 f"(one of {', '.join(chosen)})")
@@ -519,6 +561,7 @@ def build_report(out: Path, size: ReportSize, compare_with: Path | None = None) 
     """Write `out/index.html` with every game's section; return its path. Everything is checked
     first; the report is built in a temporary folder beside `out` and swapped in when complete."""
     playable = {game: prepare(game, size) for game in playable_games(size)}
+    check_tiles(size, playable)
     base = headline.read_report(compare_with, tuple(playable)) if compare_with is not None else None
     with staged_folder(out) as folder:
         started = time.monotonic()

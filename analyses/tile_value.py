@@ -42,8 +42,8 @@ from sim.core import runner
 from sim.core.causal import (NOT_IDENTIFIABLE, SKILL_DEPENDENT, Effect, block_means, blocks_to_settle,
                              bootstrap_means, cost_in_gold, crossing, excludes_zero, fair_price_statistic,
                              paired_effect, percentile_interval, price_verdict, resource_rates, sign_changes)
-from sim.core.contract import has_assets
-from sim.core.design import Design
+from sim.core.contract import has_assets, strategy_sides
+from sim.core.design import Design, bound
 from sim.core.errors import UserError, one_of
 from sim.core.stats import wilson_interval
 
@@ -108,7 +108,8 @@ def run_experiment(experiment: Experiment, jobs: int = 1, quiet: bool = True) ->
                            strategies=[experiment.strategy])
     check(engine, experiment, data)
     arms = experiment.lineups()
-    design = Design(powers=tuple(engine.INFO.powers), lineups=tuple(arms.values()))
+    design = Design(powers=tuple(engine.INFO.powers), lineups=tuple(arms.values()),
+                    sides=bound(strategy_sides(engine, data)))
     plan = runner.Plan(module=games.module_path(experiment.game), seed=experiment.seed, design=design,
                        games=experiment.blocks * design.block_size,
                        batch_size=runner.default_batch_size(design, experiment.blocks * design.block_size, jobs),

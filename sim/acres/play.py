@@ -19,8 +19,8 @@ import pandas as pd
 from sim.acres import TITLE
 from sim.acres.components import SIDES, Acres, from_data, load
 from sim.acres.engine import NAME, Engine
-from sim.acres.interventions import asset_costs as _asset_costs
 from sim.acres.interventions import GRANTS, INTERVENTIONS, check_spec
+from sim.acres.interventions import asset_costs as _asset_costs
 from sim.acres.players import RandomPlayer, Roster, SeatPlayer, strategies
 from sim.acres.replay import account
 from sim.acres.rulebook import Rulebook, rulebook
@@ -40,6 +40,14 @@ IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-1
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
 __all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games"]
+
+
+def strategy_sides(data=None) -> dict[str, str]:
+    """The strategies bound to a side (their table's `side`): designs and `empires play` seat
+    them on that side whatever the seat (sim.core.seating.bind_sides)."""
+    book = rulebook_of(data)
+    return {name: side for name in book.acres.data.tree.get("strategies", {})
+            if (side := book.side_of(name)) is not None}
 
 
 def make_player(strategy: str, engine: Engine, g: int, side: int, rng) -> SeatPlayer:

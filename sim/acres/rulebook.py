@@ -46,6 +46,13 @@ class Rulebook:
     vp: np.ndarray
     key: str
 
+    def side_of(self, strategy: str) -> str | None:
+        """The side a strategy plays (its table's `side`; None for `any` and the random baseline):
+        a side's strategy plays that side whatever its seat (sim.core.seating.bind_sides)."""
+        table = self.acres.data.tree.get("strategies", {}).get(strategy, {})
+        side = table.get("side", "any")
+        return None if side == "any" else side
+
 
 def _natives_fight(acres: Acres) -> Acres:
     """Scen15: Native Americans have a military strength of 1 in sieges."""

@@ -23,6 +23,7 @@ from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_fil
                             strategy_list)
 from sim.core import replay as core_replay
 from sim.core import runner
+from sim.core.contract import strategy_sides
 from sim.core.design import rotation
 from sim.core.errors import UserError, require
 from sim.core.stats import wilson_interval
@@ -83,7 +84,7 @@ def play(args: argparse.Namespace) -> int:
         sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
     data = games.load_data(args.game, engine, args.overrides, args.variants, strategies)
     games.check_strategies(args.game, engine, data, strategies)
-    seatings = rotation(engine.INFO.powers, players, strategies, args.games)
+    seatings = rotation(engine.INFO.powers, players, strategies, args.games, strategy_sides(engine, data))
     df = runner.play_listed(games.module_path(args.game), args.seed, list(enumerate(seatings)), data,
                             args.jobs, args.quiet, args.log)
     provenance = {"game": args.game, "seed": args.seed, **runner.provenance(data, engine),

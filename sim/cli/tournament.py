@@ -19,6 +19,7 @@ from sim.cli import game_verb
 from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_folder, int_in, name_list, out_folder,
                             print_table, real_in)
 from sim.core import runner, sprt
+from sim.core.contract import strategy_sides
 from sim.core.design import balanced, paired
 from sim.core.errors import one_of, require
 from sim.core.metadata import code_version
@@ -128,7 +129,7 @@ def _start(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
     players = max(engine.INFO.min_players, len(strategies)) if args.players is None else args.players
     data = games.load_data(game, engine, args.overrides or (), args.variants or (), strategies)
     design = balanced(engine.INFO.powers, players, strategies, games.strategies(game, engine, data),
-                      engine.INFO.min_players, engine.INFO.max_players)
+                      engine.INFO.min_players, engine.INFO.max_players, strategy_sides(engine, data))
     seed = 1 if args.seed is None else args.seed
     n = design.whole_blocks(args.games or 1000)
     plan = runner.Plan(module=games.module_path(game), seed=seed, design=design, games=n,
@@ -209,7 +210,7 @@ def compare_command(args: argparse.Namespace) -> int:
     s0 = args.p0 if args.p0 is not None else sprt.elo_to_score(args.elo0)
     s1 = args.p1 if args.p1 is not None else sprt.elo_to_score(args.elo1)
     test = sprt.Sprt(s0, s1, args.alpha, args.beta)
-    design = paired(engine.INFO.powers, players, args.a, args.b)
+    design = paired(engine.INFO.powers, players, args.a, args.b, strategy_sides(engine, data))
     blocks = max(1, math.ceil(args.max_games / design.block_size))
     batch_blocks = max(1, (args.batch_size or design.block_size) // design.block_size)
     plan = runner.Plan(module=games.module_path(game), seed=args.seed, design=design,

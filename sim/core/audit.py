@@ -23,6 +23,7 @@ import numpy as np
 from scipy import stats
 
 from sim.core import runner
+from sim.core.contract import strategy_sides
 from sim.core.design import rotation
 from sim.core.errors import UserError
 from sim.core.replay import read_games
@@ -139,7 +140,7 @@ def audit(engine: ModuleType, data: Any, strategies: Sequence[str], players: int
     """Play `games` games (strategies cycled over seats, seats and powers rotated) and summarise
     what their logs show; the result holds the audit and its provenance."""
     require_audit(engine)
-    seatings = rotation(engine.INFO.powers, players, list(strategies), games)
+    seatings = rotation(engine.INFO.powers, players, list(strategies), games, strategy_sides(engine, data))
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "games.jsonl"
         engine.play_games(seed, list(range(games)), seatings, data, log=log)

@@ -144,3 +144,11 @@ def has_assets(module: ModuleType) -> bool:
         raise UserError(f"engine {module.__name__}: INTERVENTIONS must hold force, ban and grant_<r> "
                         f"for every resource of GRANTS")
     return True
+
+
+def strategy_sides(module: ModuleType, data: Any) -> dict[str, str]:
+    """The game's side-bound strategies, {strategy: power}, from the optional module hook
+    `strategy_sides(data)` (AFAoS: `hammer` plays British whatever its seat); designs and
+    rotations seat them on their side (sim.core.seating.bind_sides)."""
+    hook = getattr(module, "strategy_sides", None)
+    return dict(hook(data)) if callable(hook) else {}

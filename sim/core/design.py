@@ -22,13 +22,13 @@ of block `g // B`; its streams are `stream(root_seed, g // B, purpose)`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from sim.core.errors import UserError, one_of
-from sim.core.seating import Seating
+from sim.core.seating import Seating, bind_sides
 
 
 def fill_lineup(strategies: Sequence[str], players: int) -> tuple[str, ...]:
@@ -65,6 +65,7 @@ class Design:
 
     powers: tuple[str, ...]
     lineups: tuple[tuple[str, ...], ...]
+    sides: tuple[tuple[str, str], ...] = ()   # (strategy, power): side-bound strategies (bind_sides)
 
     def __post_init__(self) -> None:
         if len({len(lineup) for lineup in self.lineups}) != 1:
@@ -87,12 +88,15 @@ class Design:
 
     @cached_property
     def arms(self) -> tuple[Seating, ...]:
-        """The seatings of one block, in arm order (lineup, strategy rotation, power rotation)."""
+        """The seatings of one block, in arm order (lineup, strategy rotation, power rotation).
+        Side-bound strategies take their side (`sides`, sim.core.seating.bind_sides); an arm
+        that binding makes equal to an earlier one is dropped, so a block plays no game twice."""
         p, k = self.players, len(self.powers)
-        return tuple(
-            Seating(powers=tuple(self.powers[(s + q) % k] for s in range(p)),
-                    strategies=tuple(lineup[(s + r) % p] for s in range(p)))
-            for lineup in self.lineups for r in range(period(lineup)) for q in range(k))
+        side_of = dict(self.sides).get
+        arms = (Seating(powers=tuple(self.powers[(s + q) % k] for s in range(p)),
+                        strategies=tuple(lineup[(s + r) % p] for s in range(p)))
+                for lineup in self.lineups for r in range(period(lineup)) for q in range(k))
+        return tuple(dict.fromkeys(bind_sides(a, side_of) if self.sides else a for a in arms))
 
     @property
     def block_size(self) -> int:
@@ -115,39 +119,50 @@ class Design:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "balanced", "powers": list(self.powers),
-                "lineups": [list(lineup) for lineup in self.lineups], "block_size": self.block_size}
+                "lineups": [list(lineup) for lineup in self.lineups], "block_size": self.block_size,
+                **({"sides": [list(x) for x in self.sides]} if self.sides else {})}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Design:
         if data.get("kind") != "balanced":
             raise UserError(f"design kind {data.get('kind')!r} is unknown; allowed: balanced")
-        return cls(powers=tuple(data["powers"]), lineups=tuple(tuple(x) for x in data["lineups"]))
+        return cls(powers=tuple(data["powers"]), lineups=tuple(tuple(x) for x in data["lineups"]),
+                   sides=tuple(tuple(x) for x in data.get("sides", ())))
 
 
 def balanced(powers: Sequence[str], players: int, strategies: Sequence[str],
-             known: Sequence[str], min_players: int, max_players: int) -> Design:
+             known: Sequence[str], min_players: int, max_players: int,
+             sides: Mapping[str, str] | None = None) -> Design:
     """Validate a tournament request against a game's limits and build its design."""
     if not min_players <= players <= max_players:
         raise UserError(f"--players {players} is out of range; this game allows {min_players}..{max_players}")
     for name in strategies:
         if name not in known:
             raise one_of("strategy", name, known)
-    return Design(powers=tuple(powers), lineups=(fill_lineup(strategies, players),))
+    return Design(powers=tuple(powers), lineups=(fill_lineup(strategies, players),), sides=bound(sides))
 
 
-def paired(powers: Sequence[str], players: int, a: str, b: str) -> Design:
+def paired(powers: Sequence[str], players: int, a: str, b: str, sides: Mapping[str, str] | None = None) -> Design:
     """A paired design for comparing strategy a with b: seats alternate a, b, a, ... and the
     mirror lineup swaps them, so under "a is as good as b" a's expected share of wins is 1/2."""
     lineup = tuple(a if s % 2 == 0 else b for s in range(players))
     mirror = tuple(b if x == a else a for x in lineup)
-    return Design(powers=tuple(powers), lineups=(lineup, mirror))
+    return Design(powers=tuple(powers), lineups=(lineup, mirror), sides=bound(sides))
 
 
-def rotation(powers: Sequence[str], players: int, strategies: Sequence[str], games: int) -> list[Seating]:
+def bound(sides: Mapping[str, str] | None) -> tuple[tuple[str, str], ...]:
+    """A game's side-bound strategies (`games.sides`) as a design field."""
+    return tuple(sorted((sides or {}).items()))
+
+
+def rotation(powers: Sequence[str], players: int, strategies: Sequence[str], games: int,
+             sides: Mapping[str, str] | None = None) -> list[Seating]:
     """The seatings of `empires play`: strategies cycle over the seats and shift by one seat every
     game, powers shift every `players` games, so over many games every strategy meets every seat
     and power about equally often. Unlike a `Design`, each game is its own stream key (no blocks),
-    so game g is the same game whatever the number of games played."""
-    return [Seating(powers=tuple(powers[(s + g // players) % len(powers)] for s in range(players)),
-                    strategies=tuple(strategies[(s + g) % len(strategies)] for s in range(players)))
+    so game g is the same game whatever the number of games played. Side-bound strategies
+    (`sides`) take their side (sim.core.seating.bind_sides)."""
+    side_of = (sides or {}).get
+    return [bind_sides(Seating(powers=tuple(powers[(s + g // players) % len(powers)] for s in range(players)),
+                               strategies=tuple(strategies[(s + g) % len(strategies)] for s in range(players))), side_of)
             for g in range(games)]

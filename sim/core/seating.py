@@ -15,7 +15,7 @@ An engine lists the keys it understands in `INTERVENTIONS` and rejects the other
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sim.core.errors import UserError
@@ -49,6 +49,23 @@ class Seating:
     @property
     def players(self) -> int:
         return len(self.powers)
+
+
+def bind_sides(seating: Seating, side_of: Callable[[str], str | None]) -> Seating:
+    """The seating with side-bound strategies on their sides (AFAoS: `hammer` plays British
+    whatever its seat). `side_of(name)` names the power a strategy plays, or None for either.
+    Seats are served in order: a bound seat takes its power while that power is in the game and
+    still free; every other seat takes the remaining powers in the seating's order. So
+    `hammer,raider` plays British hammer against French raider in either seat order, and two
+    strategies bound to one side leave the second on the other side."""
+    powers = list(seating.powers)
+    chosen: list[str | None] = [None] * seating.players
+    for seat, spec in enumerate(seating.strategies):
+        side = side_of(spec.split("+", 1)[0])
+        if side in powers and side not in chosen:
+            chosen[seat] = side
+    rest = iter(p for p in powers if p not in chosen)
+    return Seating(tuple(p if p is not None else next(rest) for p in chosen), seating.strategies)
 
 
 @dataclass(frozen=True)

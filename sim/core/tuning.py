@@ -41,8 +41,9 @@ import pandas as pd
 
 from sim import games
 from sim.core import runner
+from sim.core.contract import strategy_sides
 from sim.core.data import BASE, NAME_PATTERN, STRATEGIES, GameData
-from sim.core.design import Design, fill_lineup
+from sim.core.design import Design, bound, fill_lineup
 from sim.core.errors import require
 from sim.core.metadata import code_version
 from sim.core.random import seed_sequence
@@ -162,7 +163,8 @@ class Tuning:
         root = games.load_data(s.game, self.engine).get(f"{STRATEGIES}.{self.base}")   # without overrides
         self.fixed = {k: v for k, v in table.items() if v != root[k] and k not in {p.name for p in self.params}}
         self.start = {p.name: table[p.name] for p in self.params}
-        self.design = Design(powers=tuple(info.powers), lineups=(fill_lineup((s.name, *s.against), players),))
+        self.design = Design(powers=tuple(info.powers), lineups=(fill_lineup((s.name, *s.against), players),),
+                             sides=bound(strategy_sides(self.engine, self.data)))
         self.blocks = max(1, -(-s.games_per_trial // self.design.block_size))
 
     def definition(self, values: Mapping[str, Any]) -> dict[str, Any]:

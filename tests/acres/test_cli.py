@@ -2,6 +2,7 @@
 
 import json
 
+import pandas as pd
 import pytest
 
 from sim.cli import main
@@ -141,3 +142,12 @@ def test_afs_8_1_1_owner_flag(capsys):
     assert code == 0 and json.loads(capsys.readouterr().out)["defender"] == "french"
     code = main(["odds", "acres", "siege", "--location", "quebec", "--attacker", "british", "--owner", "british"])
     assert code == 2 and "AFS-8.1.1" in capsys.readouterr().err
+
+
+def test_play_seats_each_sides_strategy_on_its_side_whatever_the_seat(tmp_path):
+    """Issue 14: `--strategies hammer,raider` is British hammer against French raider, seats rotated."""
+    out = tmp_path / "games.csv"
+    assert main(["play", "acres", "--strategies", "hammer,raider", "--games", "4", "--out", str(out)]) == 0
+    table = pd.read_csv(out)
+    assert set(map(tuple, table[["strategy", "power"]].values)) == {("hammer", "british"), ("raider", "french")}
+    assert set(table[table.strategy == "hammer"].seat) == {0, 1}

@@ -24,7 +24,8 @@ from sim.core.causal import NOT_IDENTIFIABLE, SKILL_DEPENDENT
 @pytest.fixture(scope="module")
 def report(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report")
-    size = ReportSize(games=28, tile_blocks=2, tiles=("war_office",), jobs=1, quick=True)
+    size = ReportSize(games=28, tile_blocks=2, tiles=("war_office", "bateaux", "cathedral", "catapult"), jobs=1,
+                      quick=True, extra_games=4, robust_games=8)
     return build_report(out, size)
 
 
@@ -182,7 +183,8 @@ def test_a_variant_report_shows_its_provenance_and_compares_with_a_base(report, 
     variant = tmp_path / "cheap.toml"
     variant.write_text("[tiles.war_office]\ncost_gold = 2\n", encoding="utf-8")
     out = tmp_path / "variant"
-    assert main(["report", "--games", "28", "--tile-blocks", "2", "--tiles", "war_office", "--quick", "--jobs", "1",
+    assert main(["report", "--game", "struggle", "--games", "28", "--tile-blocks", "2", "--tiles", "war_office",
+                 "--quick", "--jobs", "1",
                  "--set", "tiles.banking.cost_gold=6", "--variant", str(variant), "--compare", str(report.parent),
                  "--out", str(out)]) == 0
     printed = capsys.readouterr().out
@@ -215,7 +217,7 @@ def test_an_interrupted_report_leaves_the_old_one_whole(report, tmp_path, monkey
 
     monkeypatch.setattr(balance_report, "play_tournament", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        build_report(out, ReportSize(games=28, tile_blocks=2, tiles=("war_office",), jobs=1, quick=True))
+        build_report(out, ReportSize(games=28, tile_blocks=2, tiles=("war_office",), jobs=1, quick=True, only=("struggle",)))
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["copy"]
 
@@ -228,7 +230,7 @@ def test_a_rebuilt_report_keeps_files_no_report_wrote(report, tmp_path):
     (out / "README.md").write_text("kept\n")
     (out / "struggle" / "audit").mkdir()
     (out / "struggle" / "audit" / "index.html").write_text("audit page\n")
-    build_report(out, ReportSize(games=28, tile_blocks=2, tiles=("war_office",), jobs=1, quick=True))
+    build_report(out, ReportSize(games=28, tile_blocks=2, tiles=("war_office",), jobs=1, quick=True, only=("struggle",)))
     assert (out / "README.md").read_text() == "kept\n"
     assert (out / "struggle" / "audit" / "index.html").read_text() == "audit page\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["again"]

@@ -86,3 +86,15 @@ def test_bad_requests_are_user_errors():
 def test_design_round_trips_through_the_manifest_form():
     design = paired(("x", "y", "z"), 3, "a", "b")
     assert Design.from_dict(design.to_dict()) == design
+
+
+def test_side_bound_strategies_take_their_side_and_a_block_plays_no_game_twice():
+    """AFAoS: `hammer` plays British whatever its seat; the power rotation adds no new arm for it."""
+    sides = {"hammer": "british", "raider": "french"}
+    design = balanced(("british", "french"), 2, ("hammer", "raider"), ("hammer", "raider", "random"), 2, 2, sides)
+    assert design.block_size == 2 and len(set(design.arms)) == 2
+    assert all(dict(zip(a.strategies, a.powers)) == sides for a in design.arms)
+    assert {a.strategies[0] for a in design.arms} == {"hammer", "raider"}
+    assert Design.from_dict(design.to_dict()) == design
+    free = balanced(("british", "french"), 2, ("hammer", "random"), ("hammer", "raider", "random"), 2, 2)
+    assert free.block_size == 4                       # without sides: every rotation, as before
