@@ -25,7 +25,7 @@ from sim.acres.actions import (Action, Ambush, Besiege, Develop, Discard, Fortif
                                LeaveNeutral, Occupy, Pass, Piracy, Raid, Recruit, Reinforce, SeaTrade, Settle, Steal,
                                TakeMoney)
 from sim.acres.choices import Choices
-from sim.acres.components import SIDES
+from sim.acres.components import SIDES, Deck
 from sim.acres.players import Player
 from sim.core.errors import UserError
 
@@ -94,7 +94,8 @@ class ScriptedPlayer(Player):
         me, them = SIDES[self.side], SIDES[self.foe]
         acres = e.acres
         try:
-            setup = siege.make_setup(acres, self.t.locs[target], me, {s: acres.deck(s, dict(decks[s])) for s in SIDES},
+            setup = siege.make_setup(acres, self.t.locs[target], me, {s: Deck(s, tuple(sorted(decks[s].items())))
+                                                                     for s in SIDES},
                                      fort=bool(v.fort[g][target]), max_turns=ODDS_TURNS,
                                      money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
         except UserError:                     # no card of the deck can open this siege
@@ -137,6 +138,7 @@ class ScriptedPlayer(Player):
         e = self.e
         mine, theirs = e.location_vp(g, self.side), e.location_vp(g, self.foe)
         self.ahead = mine > theirs         # AFS-22: ahead, build the towns that end the game
+        self.deck_size = len(v.unseen(g, self.side)) + len(v.discard[g][self.side])
         self._memo: dict[str, float] = {}
 
     def _chance(self, name: str, pred) -> float:
@@ -223,7 +225,7 @@ class ScriptedPlayer(Player):
     def s_recruit(self, a: Recruit) -> float:
         p, g, v, t = self.p, self.g, self.view, self.t
         cost = t.card_cost[a.card]
-        if v.money[g][self.side] - cost < p["recruit_floor"] or len(self.cycle(self.side)) >= p["max_deck"]:
+        if v.money[g][self.side] - cost < p["recruit_floor"] or self.deck_size >= p["max_deck"]:
             return 0.0
         kind = t.kind[a.card]
         strength = kind.military + kind.ship + kind.settler + (kind.raid == "yes")
@@ -314,6 +316,7 @@ class ScriptedPlayer(Player):
         return options[0]
 
     def start_card(self, options: list[int]) -> int:
+        self._prepare()
         return max(options, key=lambda c: (self.s_recruit(Recruit(c)), -c))
 
     def shed(self, options: list[int]) -> int:
