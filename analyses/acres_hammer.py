@@ -5,9 +5,10 @@ each anti-British Yucata variant alone (on the first edition), with Wilson 95 % 
 SPRT verdict against an even game and the game-end reasons.
 
 Each cell plays the same game indices (common random numbers), the hammer British in every game,
-the seat order alternating. The SPRT (sim.core.sprt, one game per block, score 1 for a British
-win) tests an even game (0.5) against a British edge (0.6) and, on the French scores, against a
-French edge; "undecided" when neither bound is crossed within the games played.
+the seat order alternating. The SPRTs (sim.core.sprt, one game per block, score 1 for a British
+win) test an even game (0.5) against a British edge (0.6) and, on the French scores, against a
+French edge; "no British edge" / "no French edge" when one accepts the even game, "undecided"
+when neither crosses a bound within the games played.
 """
 
 from __future__ import annotations
@@ -45,18 +46,23 @@ def seatings(french: str, games: int) -> list[Seating]:
 
 
 def verdict(british_wins: list[int]) -> str:
-    """SPRT of an even game against a British edge, and against a French edge."""
-    for label, scores in (("British favoured", british_wins), ("French favoured", [1 - w for w in british_wins])):
+    """Two SPRTs over the games in order, each stopping at its first bound: an even game (0.5)
+    against a British edge (EDGE), and the same on the French scores."""
+    decisions = []
+    for scores in (british_wins, [1 - w for w in british_wins]):
         test = Sprt(0.5, EDGE)
         for w in scores:
             if test.add(w) is not None:
                 break
-        if test.decision == "H1":
-            return label
-    test = Sprt(0.5, EDGE)
-    for w in british_wins:
-        test.add(w)
-    return "even (H0 accepted)" if test.decision == "H0" else "undecided"
+        decisions.append(test.decision)
+    british, french = decisions
+    if british == "H1":
+        return "British favoured"
+    if french == "H1":
+        return "French favoured"
+    if british == "H0" and french == "H0":
+        return "no edge either way"
+    return {("H0", None): "no British edge", (None, "H0"): "no French edge"}.get((british, french), "undecided")
 
 
 def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str, ...]] | None = None,

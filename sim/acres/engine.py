@@ -88,6 +88,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.on_step: Callable[[Engine, int, str], None] | None = None
         self._conn_cache: dict = {}
+        self._vp_cache: dict = {}
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]
         self.seat_of = [[seating.powers.index(side) for side in SIDES] for seating in self.seatings]
         self.iv = []
@@ -198,9 +199,17 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         return asset in self.iv[g][side].ban
 
     def location_vp(self, g: int, side: int) -> int:
-        """AFS-15.3.1: the side's location points now."""
-        s, locs = self.s, self.t.locations
-        return sum(loc.vp * (2 if s.town[g][i] else 1) for i, loc in enumerate(locs) if s.control[g][i] == side + 1)
+        """AFS-15.3.1: the side's location points now (kept until the board changes)."""
+        s = self.s
+        key = (g, side)
+        hit = self._vp_cache.get(key)
+        if hit is not None and hit[0] == s.version[g]:
+            return hit[1]
+        vp = self.book.vp
+        control, town = s.control[g], s.town[g]
+        total = sum(int(vp[i]) * (2 if town[i] else 1) for i, c in enumerate(control) if c == side + 1)
+        self._vp_cache[key] = (s.version[g], total)
+        return total
 
     def do_drop_lost(self, g: int, side: int, a: DropLost) -> None:
         """Scen17 (free action): a card of a location the side no longer controls, back to its deck."""

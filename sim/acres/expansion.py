@@ -75,6 +75,7 @@ class Expansion:
         s.cubes[g][side] += 1
         s.discs[g][side] -= 1
         s.town[g][a.target] = True
+        s.version[g] += 1
         if self.variant(2) and side == 1 and self.t.locs[a.target] == "fort_duquesne":
             self.finish(g, side, "fort duquesne town")
 

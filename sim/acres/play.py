@@ -33,7 +33,8 @@ STRATEGIES = ("random",) + strategies()
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
-    engine_version=1,              # bump with every deliberate change of rules, players or logs
+    engine_version=2,              # bump with every deliberate change of rules, players or logs
+                                   # (2: siege-odds settings as strategy parameters, coarser estimates)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

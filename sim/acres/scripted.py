@@ -25,21 +25,21 @@ from sim.acres.actions import (Action, Ambush, Besiege, Develop, Discard, Fortif
                                LeaveNeutral, Occupy, Pass, Piracy, Raid, Recruit, Reinforce, SeaTrade, Settle, Steal,
                                TakeMoney)
 from sim.acres.choices import Choices
-from sim.acres.components import SIDES
+from sim.acres.components import SIDES, Deck
 from sim.acres.players import Player
 from sim.core.errors import UserError
 
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
           "sea_trade", "fur_trade", "piracy", "recruit", "intendant")
-ODDS_SAMPLES = 48                  # sieges per odds estimate (fixed seed: a deterministic estimate)
-ODDS_TURNS = 12                    # player turns a siege of the estimate may last (then: not won)
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, start, money, deck classes): pure, so sharing is safe
 
 
-def coarse(setup: siege.SiegeSetup) -> siege.SiegeSetup:
+def coarse(setup: siege.SiegeSetup, step: int) -> siege.SiegeSetup:
     """The siege with its inputs rounded so estimates can be shared: money in steps of the
-    artillery cost (3, all it buys in a siege), the dead cards of each deck to an even count."""
-    sides = tuple(replace(sc, counts=tuple(2 * ((n + 1) // 2) if v == 0 else n for v, n in zip(sc.value, sc.counts)))
+    artillery cost (3, all it buys in a siege), each deck's dead cards to a multiple of `step`
+    and its cards of each live class to at most `step`."""
+    sides = tuple(replace(sc, counts=tuple(step * max(1, round(n / step)) if v == 0 else min(n, step)
+                                           for v, n in zip(sc.value, sc.counts)))
                   for sc in setup.sides)
     return replace(setup, sides=sides, money=tuple(3 * min(m // 3, 3) for m in setup.money))
 
@@ -94,17 +94,19 @@ class ScriptedPlayer(Player):
         me, them = SIDES[self.side], SIDES[self.foe]
         acres = e.acres
         try:
-            setup = siege.make_setup(acres, self.t.locs[target], me, {s: acres.deck(s, dict(decks[s])) for s in SIDES},
-                                     fort=bool(v.fort[g][target]), max_turns=ODDS_TURNS,
+            setup = siege.make_setup(acres, self.t.locs[target], me, {s: Deck(s, tuple(sorted(decks[s].items())))
+                                                                     for s in SIDES},
+                                     fort=bool(v.fort[g][target]), max_turns=self.p["odds_turns"],
                                      money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
         except UserError:                     # no card of the deck can open this siege
             return 0.0
-        setup = coarse(setup)
-        key = (e.book.key, setup.start, setup.money, setup.location.ship_symbol,
+        setup = coarse(setup, self.p["odds_step"])
+        samples = self.p["odds_samples"]
+        key = (e.book.key, samples, setup.max_turns, setup.start, setup.money, setup.location.ship_symbol,
                *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
         hit = _ODDS.get(key)
         if hit is None:
-            hit = float(siege.siege_odds(setup, ODDS_SAMPLES, 1)["attacker_win"])
+            hit = float(siege.siege_odds(setup, samples, 1)["attacker_win"])
             if len(_ODDS) > 100_000:
                 _ODDS.clear()
             _ODDS[key] = hit
@@ -137,6 +139,7 @@ class ScriptedPlayer(Player):
         e = self.e
         mine, theirs = e.location_vp(g, self.side), e.location_vp(g, self.foe)
         self.ahead = mine > theirs         # AFS-22: ahead, build the towns that end the game
+        self.deck_size = len(v.unseen(g, self.side)) + len(v.discard[g][self.side])
         self._memo: dict[str, float] = {}
 
     def _chance(self, name: str, pred) -> float:
@@ -223,7 +226,7 @@ class ScriptedPlayer(Player):
     def s_recruit(self, a: Recruit) -> float:
         p, g, v, t = self.p, self.g, self.view, self.t
         cost = t.card_cost[a.card]
-        if v.money[g][self.side] - cost < p["recruit_floor"] or len(self.cycle(self.side)) >= p["max_deck"]:
+        if v.money[g][self.side] - cost < p["recruit_floor"] or self.deck_size >= p["max_deck"]:
             return 0.0
         kind = t.kind[a.card]
         strength = kind.military + kind.ship + kind.settler + (kind.raid == "yes")
@@ -314,6 +317,7 @@ class ScriptedPlayer(Player):
         return options[0]
 
     def start_card(self, options: list[int]) -> int:
+        self._prepare()
         return max(options, key=lambda c: (self.s_recruit(Recruit(c)), -c))
 
     def shed(self, options: list[int]) -> int:

@@ -6,7 +6,9 @@ Sides are indices: 0 British, 1 French (`components.SIDES`). Locations are indic
 lists with a leading batch axis (`control[g][loc]`, 0 neutral, 1 British, 2 French); the card
 zones are per-game lists of card numbers (AFS-2.6): draw pile (top = last), hand, discard pile,
 reserve, location deck, empire deck, neutral supply, the two siege areas (one list per side in
-each, AFS-8.1.6) and `removed` (cards out of the game by a variant). Plain lists, because the
+each, AFS-8.1.6) and `removed` (cards out of the game by a variant). `version[g]` grows with every
+change of the board (pieces, forts, sieges): the engine's caches of connectivity and location
+points are keyed by it. Plain lists, because the
 engine reads single entries far more often than whole rows.
 """
 

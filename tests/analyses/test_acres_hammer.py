@@ -13,13 +13,15 @@ def test_hammer_table_cells_intervals_and_reasons():
     assert (table.games == 4).all() and ((table.low <= table.british_rate) & (table.british_rate <= table.high)).all()
     shares = table[[c for c in table.columns if c.startswith("end_")]].sum(axis=1)
     assert ((shares - 1).abs() < 1e-9).all()
-    assert set(table.sprt) <= {"British favoured", "French favoured", "even (H0 accepted)", "undecided"}
+    assert set(table.sprt) <= {"British favoured", "French favoured", "no edge either way", "no British edge",
+                               "no French edge", "undecided"}
 
 
 def test_the_sprt_verdicts():
     assert acres_hammer.verdict([1] * 60) == "British favoured"
     assert acres_hammer.verdict([0] * 60) == "French favoured"
-    assert acres_hammer.verdict([1, 0] * 400) == "even (H0 accepted)"
+    assert acres_hammer.verdict([1, 0] * 400) == "no edge either way"
+    assert acres_hammer.verdict([0, 0, 1] * 30) in ("no British edge", "French favoured")
     assert acres_hammer.verdict([1, 0]) == "undecided"
 
 
