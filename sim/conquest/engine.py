@@ -130,14 +130,17 @@ class Engine(Movement, Battles, Taxes, Purchase):
         out[c, s.ldr_loc[g][standing]] = True
         return out
 
-    def occupants(self, g: int) -> list[list[int]]:
-        """Per space, the seats with land units or standing leaders there (COE-11.5)."""
+    def occupants(self, g: int) -> dict[int, list[int]]:
+        """Space -> the seats with land units or standing leaders there (COE-11.5)."""
         owner = self.s.owner[g].tolist()
-        out: list[list[int]] = [[] for _ in range(self.t.n_spaces)]
-        for c, q in zip(*np.nonzero(self.presence(g))):
+        out: dict[int, list[int]] = {}
+        colours, spaces = np.nonzero(self.presence(g))
+        for c, q in zip(colours.tolist(), spaces.tolist()):
             seat = owner[c]
-            if seat >= 0 and seat not in out[q]:
-                out[q].append(seat)
+            if seat >= 0:
+                here = out.setdefault(q, [])
+                if seat not in here:
+                    here.append(seat)
         return out
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:
