@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sim.conquest.actions import Board, Buy, Disembark, EndMovement, RoadTrip, Sail, Step
+from sim.conquest.actions import Board, Disembark, EndMovement, RoadTrip, Sail, Step
 from sim.conquest.battle import Battles
 from sim.conquest.components import Components
 from sim.conquest.economy import load_economy
 from sim.conquest.movement import Movement
 from sim.conquest.purchase import ASSETS, Purchase
-from sim.conquest.state import CAESAR, FREE, LEADERS, MAX_SEATS, NEUTRAL, BatchState, tables_of
+from sim.conquest.state import FREE, LEADERS, BatchState, tables_of
 from sim.conquest.taxes import Taxes
 from sim.core import interventions
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
@@ -288,9 +288,3 @@ class Engine(Movement, Battles, Taxes, Purchase):
             self.disembark(g, p, action.galley)
         elif kind is not EndMovement:
             raise RuleViolation(f"unknown action {action!r}")
-
-    def caesar_free(self, g: int, seat: int) -> bool:
-        return bool(self.s.ldr_state[g, seat, CAESAR] == FREE)
-
-
-__all__ = ["Engine", "NAME", "STATS", "Buy", "NEUTRAL", "MAX_SEATS"]

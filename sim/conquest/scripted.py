@@ -101,7 +101,7 @@ class ScriptedPlayer(Player):
     def march(self, ch: Choices) -> list[Step]:
         """One step for every General that has somewhere worth going."""
         e, g, p = self.e, self.g, self.p
-        s, t = e.s, e.t
+        s = e.s
         out = []
         home = int(s.home[g, p])
         claimed: set[int] = set()
