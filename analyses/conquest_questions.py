@@ -35,6 +35,7 @@ LINEUP = ("expansionist", "fortifier", "hunter", "siege_train")
 BANS = ("", "+ban=catapult", "+ban=cavalry")
 NO_INFLATION = "economy.inflation.inflation_thresholds=[1000000, 2000000]"
 LEADER_ROUND = 10          # the round at which the income leader is read (ASSUMED analysis setting)
+TURN_CAP = "rules.turn_cap=30"   # long enough for inflation to come in most games (ASSUMED analysis setting)
 BUDGETS = (60, 90, 120)    # talents of each equal-cost army
 
 
@@ -63,7 +64,7 @@ def equal_cost_duels() -> pd.DataFrame:
 def ban_games(games: int, seed: int, jobs: int) -> pd.DataFrame:
     """The focal seat (rotating) of the four-strategy lineup, unchanged or banned from buying
     catapults or cavalry, in the same games (each arm plays the same indices)."""
-    data = load_data()
+    data = load_data([TURN_CAP])
     out = []
     for ban in BANS:
         listed = []
@@ -95,7 +96,7 @@ def inflation_games(games: int, seed: int, overrides: tuple[str, ...]) -> pd.Dat
     seatings = [Seating(INFO.powers[:4], tuple(LINEUP[(j + i) % 4] for j in range(4))) for i in range(games)]
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "games.jsonl"
-        table = play_games(seed, list(range(games)), seatings, load_data(list(overrides)), log=log)
+        table = play_games(seed, list(range(games)), seatings, load_data([TURN_CAP, *overrides]), log=log)
         rows = []
         for head, events in read_games(log):
             income = {e["seat"]: e["income"] for e in events if e["event"] == "turn" and e["round"] == LEADER_ROUND}
@@ -155,7 +156,8 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
         H.table([(arm, *(H.number(x) for x in paired_difference(bans, arm)))
                  for arm in ("+ban=catapult", "+ban=cavalry")],
                 ["focal seat", "win-rate change", "95% low", "95% high"]),
-        f"<p>{games} paired four-player games per arm, lineup {', '.join(LINEUP)} rotating; seed {seed}.</p>",
+        f"<p>{games} paired four-player games per arm, lineup {', '.join(LINEUP)} rotating, "
+        f"<code>{TURN_CAP}</code>; seed {seed}.</p>",
         "<h3>Does inflation favour the leader?</h3>",
         H.table([("with inflation", H.number(lead_a[0]), H.interval(lead_a[1], lead_a[2]), lead_a[3]),
                  ("prices never rise", H.number(lead_b[0]), H.interval(lead_b[1], lead_b[2]), lead_b[3]),

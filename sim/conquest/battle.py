@@ -60,9 +60,9 @@ class Battles:
         s, t = self.s, self.t
         out = []
         occupants = self.occupants(g)
-        mine = s.land[g, self.colours_of[g][p]].sum(axis=(0, 2)) > 0
+        mine = s.land[g, self.colours_of[g][p]].any(axis=(0, 2))
         for q in np.flatnonzero(mine).tolist():
-            others = [x for x in occupants[q] if x != p]
+            others = [x for x in occupants.get(q, ()) if x != p]
             if others:
                 out.append(("land", q, others[0]))
         owner = s.owner[g].tolist()

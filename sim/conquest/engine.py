@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sim.conquest.actions import Board, Buy, Disembark, EndMovement, RoadTrip, Sail, Step
+from sim.conquest.actions import Board, Disembark, EndMovement, RoadTrip, Sail, Step
 from sim.conquest.battle import Battles
 from sim.conquest.components import Components
 from sim.conquest.economy import load_economy
 from sim.conquest.movement import Movement
 from sim.conquest.purchase import ASSETS, Purchase
-from sim.conquest.state import CAESAR, FREE, LEADERS, MAX_SEATS, NEUTRAL, BatchState, tables_of
+from sim.conquest.state import FREE, LEADERS, BatchState, tables_of
 from sim.conquest.taxes import Taxes
 from sim.core import interventions
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
@@ -130,14 +130,17 @@ class Engine(Movement, Battles, Taxes, Purchase):
         out[c, s.ldr_loc[g][standing]] = True
         return out
 
-    def occupants(self, g: int) -> list[list[int]]:
-        """Per space, the seats with land units or standing leaders there (COE-11.5)."""
+    def occupants(self, g: int) -> dict[int, list[int]]:
+        """Space -> the seats with land units or standing leaders there (COE-11.5)."""
         owner = self.s.owner[g].tolist()
-        out: list[list[int]] = [[] for _ in range(self.t.n_spaces)]
-        for c, q in zip(*np.nonzero(self.presence(g))):
+        out: dict[int, list[int]] = {}
+        colours, spaces = np.nonzero(self.presence(g))
+        for c, q in zip(colours.tolist(), spaces.tolist()):
             seat = owner[c]
-            if seat >= 0 and seat not in out[q]:
-                out[q].append(seat)
+            if seat >= 0:
+                here = out.setdefault(q, [])
+                if seat not in here:
+                    here.append(seat)
         return out
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:
@@ -285,9 +288,3 @@ class Engine(Movement, Battles, Taxes, Purchase):
             self.disembark(g, p, action.galley)
         elif kind is not EndMovement:
             raise RuleViolation(f"unknown action {action!r}")
-
-    def caesar_free(self, g: int, seat: int) -> bool:
-        return bool(self.s.ldr_state[g, seat, CAESAR] == FREE)
-
-
-__all__ = ["Engine", "NAME", "STATS", "Buy", "NEUTRAL", "MAX_SEATS"]

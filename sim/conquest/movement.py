@@ -74,12 +74,10 @@ class Movement:
 
     def ready_units(self, g: int, p: int, src: int) -> list[int]:
         """Land units of the mover in src with at least 1 MP left."""
-        out = [0, 0, 0]
-        ready = self.s.ready[g]
-        for c in self.colours_of[g][p]:
-            for k in range(3):
-                out[k] += int(ready[c, src, k, 1:].sum())
-        return out
+        colours = self.colours_of[g][p]
+        if len(colours) == 1:
+            return self.s.ready[g, colours[0], src, :, 1:].sum(axis=1).tolist()
+        return self.s.ready[g, colours, src, :, 1:].sum(axis=(0, 2)).tolist()
 
     def check_legion(self, g: int, p: int, leaders: tuple[int, ...], units, src: int) -> None:
         """COE-11.1 / COE-A31: at most 7 land units per leader, each with MP left."""
@@ -305,14 +303,14 @@ class Movement:
         land units becomes his; battles decide the others (phase 2)."""
         s, t = self.s, self.t
         occupants = self.occupants(g)
-        mine = s.land[g, self.colours_of[g][p]].sum(axis=(0, 2)) > 0
+        mine = s.land[g, self.colours_of[g][p]].any(axis=(0, 2))
         if self.opt.galleys_conquer:
             for gal in self.galleys_at_any(g, p):
                 if gal < t.n_prov:
                     mine[gal] = True
         control = s.control[g].tolist()
         for q in np.flatnonzero(mine).tolist():
-            if control[q] == p or any(x != p for x in occupants[q]):
+            if control[q] == p or any(x != p for x in occupants.get(q, ())):
                 continue
             if control[q] == NEUTRAL or self.opt.empty_enemy_province_like_neutral:
                 self.take_province(g, p, q, battle=False)

@@ -65,10 +65,6 @@ class SeatPlayer(Protocol):
     def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool: ...  # COE-23, as captor
 
 
-class BatchWork(Protocol):
-    """The players' work shared across one engine's batch (none is needed by these players)."""
-
-
 class NoWork:
     """For players that need no batch-wide preparation."""
 

@@ -78,6 +78,8 @@ class ScriptedPlayer(Player):
         self.p_sym = symbol_probabilities(engine.comp)
         self.weights = (float(self.k["unit_weight"]), float(self.k["leader_weight"]))
         self.plan: deque = deque()
+        self.mix_before: dict[str, int] = {}
+        self.mix_turn = -1
 
     # ------------------------------------------------------------------ movement
     def move(self, ch: Choices):
@@ -101,7 +103,7 @@ class ScriptedPlayer(Player):
     def march(self, ch: Choices) -> list[Step]:
         """One step for every General that has somewhere worth going."""
         e, g, p = self.e, self.g, self.p
-        s, t = e.s, e.t
+        s = e.s
         out = []
         home = int(s.home[g, p])
         claimed: set[int] = set()
@@ -295,8 +297,12 @@ class ScriptedPlayer(Player):
                                          e.t.tax[b.where] if b.item != "road" else 0, -b.where))
 
     def army_mix(self, bought: list[Buy]) -> dict[str, int]:
-        s = self.e.s
-        have = {u: int(s.land[self.g, self.p, :, k].sum()) for k, u in enumerate(MIX)}
+        """Land units of the player's colour on the board, with those bought this phase."""
+        turn = int(self.e.s.turn[self.g])
+        if self.mix_turn != turn:                # the board does not change during a buying phase
+            counts = self.e.s.land[self.g, self.p].sum(axis=0).tolist()
+            self.mix_before, self.mix_turn = dict(zip(MIX, counts)), turn
+        have = dict(self.mix_before)
         for b in bought:
             if b.item in have:
                 have[b.item] += 1
