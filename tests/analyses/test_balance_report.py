@@ -100,7 +100,10 @@ def test_each_section_ties_its_findings_to_assumption_groups_with_verdicts(repor
         assert section.index("Findings and the assumptions behind them") < section.index("<h3>Odds</h3>")
     soe = text[text.index('id="struggle"'):text.index('id="conquest"')]
     assert "strongest strategy:" in soe and "weakest seat:" in soe and "token mix reshuffled" in soe
-    assert "untested: no full-game engine to replay" in text[text.index('id="conquest"'):]
+    for game, after in (("conquest", "acres"), ("acres", "discovery"), ("discovery", None)):
+        section = text[text.index(f'id="{game}"'):text.index(f'id="{after}"') if after else None]
+        assert "strongest strategy:" in section and "<h3>Win rates" in section
+        assert (report.parent / game / "headline.json").exists() and (report.parent / game / "questions").is_dir()
     assert "<details><summary><strong>ASSUMED values these numbers depend on</strong>" in soe
     assert "tiles.*.cost_gold" in soe and "<code>tiles.war_office.name</code>" not in soe
     numbers = pd.read_csv(report.parent / "struggle" / "robustness.csv")
