@@ -115,6 +115,9 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             HomeSupport: self.do_home_support, FurCoin: self.do_fur_coin, DropLost: self.do_drop_lost,
             Pass: lambda g, side, a: None}
         self._shuffles: list[np.random.Generator | None] = [None] * b
+        # A replay's recorded deck order (sim.acres.verify): (g, side, discards) -> the new draw
+        # pile (top last), replacing the shuffle.
+        self.deck_order: Callable[[int, int, list[int]], list[int]] | None = None
         self.penalty = [[0, 0] for _ in range(b)]        # Scen0: cards owed for unpaid reshuffles
 
     # ------------------------------------------------------------------ plumbing
@@ -214,13 +217,17 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     # ------------------------------------------------------------------ decks
     def shuffle_into_draw(self, g: int, side: int) -> None:
-        """AFS-5.6.1: the discard pile, shuffled, becomes the draw pile (Scen0: 1 coin, if any)."""
+        """AFS-5.6.1: the discard pile, shuffled (or in a replay's recorded order), becomes the draw
+        pile (Scen0: 1 coin, if any)."""
         s = self.s
-        if self._shuffles[g] is None:
+        if self._shuffles[g] is None and self.deck_order is None:
             self._shuffles[g] = self._shuffle_rng[g]()
         pile = s.discard[g][side]
-        order = self._shuffles[g].permutation(len(pile))
-        s.draw[g][side][:0] = [pile[i] for i in order]
+        if self.deck_order is not None:
+            s.draw[g][side][:0] = self.deck_order(g, side, list(pile))
+        else:
+            order = self._shuffles[g].permutation(len(pile))
+            s.draw[g][side][:0] = [pile[i] for i in order]
         pile.clear()
         if self.variant(0):
             if s.money[g][side] > 0:
@@ -320,15 +327,13 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     def turn(self, g: int) -> None:
         """AFS-5.2: siege checks (AFS-8.8), the end check (AFS-15.2, A22), actions, refill.
-        Options: the end check before the siege checks (`end_test_at_turn_end`: made at the end
-        of the turn before, for this side), free actions after the refill (A21), a capital siege
-        won at the end of the defender's turn (A44)."""
+        Options: free actions after the refill (A21), a capital siege won at the end of the
+        defender's turn (A44), the end check made at the end of the turn for the next side
+        (`end_test_at_turn_end`, so before that side's siege checks)."""
         s = self.s
         side = s.active[g]
         s.turn[g] += 1
         self.log(g, "turn", side=side, money=list(s.money[g]))
-        if self.end_test_at_turn_end and self.end_check(g, side):
-            return
         self.siege_checks(g, side)
         self.step(g, "siege checks")
         if s.over[g] or (not self.end_test_at_turn_end and self.end_check(g, side)):
@@ -340,6 +345,8 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         if self.free_after_refill and self.actions(g, side, 0):
             return
         if self.capital_siege_at_turn_end and self.capital_siege_won(g, 1 - side):
+            return
+        if self.end_test_at_turn_end and self.end_check(g, 1 - side):
             return
         if s.turn[g] >= self.turn_limit:
             self.finish(g, None, "turn limit")
@@ -365,12 +372,14 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     def capital_siege_won(self, g: int, att: int) -> bool:
         """AFS-18 A44 alternative (`options.capital_siege_at_turn_end`): the attacker's siege of a
-        capital target standing at his win at the end of the defender's turn wins the game now."""
+        capital target standing at his win at the end of the defender's turn wins the game there
+        and then (AFS-15.1), before any siege check: nothing is captured or disposed of."""
         s = self.s
         loc = s.siege_loc[g][att]
         if loc < 0 or loc not in self.t.win_targets[att] or not siege.attacker_wins(s.siege_p[g][att], self.siege_rules):
             return False
-        self.attacker_won(g, att)
+        self.log(g, "siege_won", side=att, role="attacker", location=self.t.locs[loc], p=s.siege_p[g][att])
+        self.finish(g, att, "capital taken")
         return True
 
     def apply(self, g: int, side: int, action: Any, left: int) -> int:

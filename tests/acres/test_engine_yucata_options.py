@@ -124,3 +124,14 @@ def test_the_checkers_readings_are_the_engines_options():
     assert rc.Readings.of(rulebook_of(None)) == rc.RULES
     assert rc.YUCATA.pieces == (PIECES["british"], PIECES["french"])
     assert rc.YUCATA.home_support_from_bottom and rc.YUCATA.reshuffle == "on_draw"
+
+
+def test_afs_15_2_yucatas_end_test_ends_the_game_at_the_end_of_the_turn_before():
+    """Under `end_test_at_turn_end` the French being out of cubes ends the game as the British
+    turn ends, before any French siege check."""
+    game = opt("end_test_at_turn_end", True)
+    game.s.cubes[0][FR] = 0
+    game.s.turn[0] = 4
+    passing(game, GB)
+    game.e.turn(0)
+    assert game.s.over[0] and game.s.end_reason[0] == "cubes out" and game.s.turn[0] == 5
