@@ -41,7 +41,8 @@ BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
-__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games"]
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games", "verify",
+           "verify_report"]
 
 
 def make_player(strategy: str, engine: Engine, g: int, side: int, rng) -> SeatPlayer:
