@@ -98,7 +98,6 @@ class Script:
     current: dict | None = None
     settle: dict | None = None
     target: dict | None = None
-    move: int = -1
     in_siege_checks: bool = False
     queue_after_refill: bool = False
 
@@ -148,7 +147,7 @@ class ReplayPlayer:
             sc.queue.popleft()
             sc.current = a
             return Pass()
-        action = self.match(choices, a)
+        action = None if self.after_refill(choices, a) else self.match(choices, a)
         if action is None:
             if choices.left == 0 and a["free"] and not sc.queue_after_refill:
                 sc.queue_after_refill = True         # Yucata: free actions may follow the refill (A21)
@@ -157,6 +156,16 @@ class ReplayPlayer:
         sc.queue.popleft()
         sc.current = a
         return action
+
+    def after_refill(self, choices, a: dict) -> bool:
+        """AFS-18 A21 under Yucata's reading: the page does not say where the refill fell, but a
+        turn ending with a short hand while cards were left to draw played its last free actions
+        after the refill."""
+        e, sc = self.e, self.script
+        if not (e.free_after_refill and choices.left == 0 and a["free"] and not sc.queue_after_refill):
+            return False
+        mine = (sc.target or {}).get("sides", {}).get(SIDES[self.side], {})
+        return len(mine.get("hand", ())) < e.hand_size and bool(mine.get("draw") or mine.get("discard"))
 
     def match(self, choices, a: dict) -> Any:
         kind = a["kind"]
@@ -380,7 +389,7 @@ def verify(head: dict, events: list[dict], extra: tuple[str, ...] = ()) -> Resul
         after = states[turn.last + 1]
         script.queue = deque(a for a in turn.actions if a["kind"] not in ("siege_won", "resign"))
         script.sieges = [a for a in turn.actions if a["kind"] == "siege_won"]
-        script.settle, script.target, script.move = turn.settle, after, turn.last
+        script.settle, script.target = turn.settle, after
         script.current, script.in_siege_checks, script.queue_after_refill = None, True, False
         if engine.s.active[0] != turn.side:
             mismatch = Mismatch(turn.moves[0]["move"], "active", SIDES[turn.side], SIDES[engine.s.active[0]])

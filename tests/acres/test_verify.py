@@ -10,7 +10,7 @@ import json
 import pytest
 
 from sim.acres import verify, yucata
-from tests.acres.yucata_pages import MOVES, page
+from tests.acres.yucata_pages import MORE, MOVES, page
 from tests.cli import exit_code
 
 
@@ -24,14 +24,15 @@ def record(name: str) -> tuple[dict, list[dict]]:
     return copy.deepcopy(head), copy.deepcopy(events)
 
 
-@pytest.mark.parametrize("name", sorted(MOVES))
-def test_afs_shared_games_replay_move_for_move(name):
+@pytest.mark.parametrize("name", [*sorted(MOVES), *sorted(MORE)])
+def test_afs_real_games_replay_move_for_move(name):
+    """The five shared games and the four more of the same public repository."""
     head, events = record(name)
     result = verify.verify(head, events)
     assert result.mismatch is None, result.as_dict()
-    assert result.moves == result.accepted == MOVES[name]
+    assert result.moves == result.accepted == {**MOVES, **MORE}[name]
     interrupted = sum(1 for e in events if e["event"] == "move" and e.get("continues") is not None)
-    assert result.compared == MOVES[name] + 1 - 2 * interrupted        # setup + one per engine turn
+    assert result.compared == result.moves + 1 - 2 * interrupted        # setup + one per engine turn
 
 
 def _event(events: list[dict], kind: str, move: int) -> dict:
@@ -65,6 +66,8 @@ def test_a_changed_move_is_caught_at_its_move():
     ("options.home_support_from_bottom=false", "game_8604012.js", 10),       # difference 1
     ("options.defender_may_withdraw=false", "game_10348395.js", 56),         # difference 5
     ("options.capital_siege_at_turn_end=false", "game_10348395.js", 214),    # difference 7
+    ('rules.deck.reshuffle="immediate"', "game_8604012.js", 0),              # difference 3
+    ("options.free_actions_after_refill=false", "more/ph_9547143.js", 39),   # difference 9
 ])
 def test_a_reference_reading_disagrees_where_documented(reading, name, move):
     head, events = record(name)
