@@ -75,6 +75,12 @@ class Withdraw:
 
 
 @dataclass(frozen=True, slots=True)
+class GiveUp:
+    """AFS-8.12.2 alternative (free action, `options.defender_may_withdraw`): the defender gives
+    the opponent's siege up, which is the attacker's win (AFS-8.9)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Raid:
     """AFS-9: raid-capable cards (plus Priests / Indian Leaders for range) against `target`."""
 
@@ -203,7 +209,7 @@ class LeaveNeutral:
     """AFS-8.9.4: the captured location stays neutral."""
 
 
-Action = (Pass | Settle | Develop | Fortify | Besiege | Reinforce | PlayLeader | Withdraw | Raid | Ambush | Steal
+Action = (Pass | Settle | Develop | Fortify | Besiege | Reinforce | PlayLeader | Withdraw | GiveUp | Raid | Ambush | Steal
           | TakeMoney | SeaTrade | FurTrade | Piracy | Recruit | Discard | Reserve | Retrieve | Governor
           | Intendant | HomeSupport | FurCoin | DropLost)
-FREE = (PlayLeader, Withdraw, Retrieve, HomeSupport, FurCoin, DropLost)     # AFS-5.4.2 (and Scen11, Scen17)
+FREE = (PlayLeader, Withdraw, GiveUp, Retrieve, HomeSupport, FurCoin, DropLost)  # AFS-5.4.2 (Scen11, Scen17)

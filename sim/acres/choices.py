@@ -21,6 +21,7 @@ from sim.acres.actions import (
     Fortify,
     FurCoin,
     FurTrade,
+    GiveUp,
     Governor,
     HomeSupport,
     Intendant,
@@ -43,6 +44,7 @@ ACTION_KINDS = ("settle", "develop", "fortify", "besiege", "reinforce", "raid", 
                 "sea_trade", "fur_trade", "piracy", "recruit", "discard", "reserve", "governor", "intendant",
                 "pass")
 FREE_KINDS = ("leader", "withdraw", "retrieve", "home_support", "fur_coin", "drop_lost")
+GIVE_UP = ("give_up",)          # a free kind only under `options.defender_may_withdraw`
 
 
 class Choices:
@@ -58,7 +60,11 @@ class Choices:
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds this decision may take (action kinds only while an action is left)."""
-        return (ACTION_KINDS + FREE_KINDS) if self.left > 0 else FREE_KINDS + ("pass",)
+        free = self._free()
+        return (ACTION_KINDS + free) if self.left > 0 else free + ("pass",)
+
+    def _free(self) -> tuple[str, ...]:
+        return FREE_KINDS + GIVE_UP if self.e.defender_withdraws else FREE_KINDS
 
     def list(self, kind: str) -> list:
         got = self._lists.get(kind)
@@ -71,7 +77,7 @@ class Choices:
         return got
 
     def free_kinds(self) -> list[str]:
-        return [k for k in FREE_KINDS if self.list(k)]
+        return [k for k in self._free() if self.list(k)]
 
     def acquires(self, action: Any) -> str | None:
         """The asset an action acquires (interventions): a recruited card kind, a settled
@@ -196,6 +202,10 @@ class Choices:
 
     def _withdraw(self) -> list[Withdraw]:
         return [Withdraw()] if self.e.s.siege_loc[self.g][self.side] >= 0 else []
+
+    def _give_up(self) -> list[GiveUp]:
+        """AFS-8.12.2 alternative: the defender of the opponent's siege may give it up."""
+        return [GiveUp()] if self.e.s.siege_loc[self.g][1 - self.side] >= 0 else []
 
     def _raid(self) -> list[Raid]:
         """Per reachable target, the fewest raid cards: a raider first (no fee before Native

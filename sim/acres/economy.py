@@ -162,11 +162,13 @@ class Economy:
         s.discard[g][side].append(a.intendant)
 
     def do_home_support(self, g: int, side: int, a: HomeSupport) -> None:
-        """AFS-13.7 / AFS-18 A7: draw 3 (reshuffling per option), then discard the card."""
+        """AFS-13.7 / AFS-18 A7: draw 3 (reshuffling per option; from the bottom of the pile under
+        `options.home_support_from_bottom`), then discard the card."""
         self.require(self.t.kind[a.card].special == "home_support" and self.in_hand(g, side, [a.card]),
                      "home support", a)
         self.take_from_hand(g, side, [a.card])
-        self.draw(g, side, self.home_support_draw, reshuffle=self.home_support_reshuffles)
+        self.draw(g, side, self.home_support_draw, reshuffle=self.home_support_reshuffles,
+                  bottom=self.home_support_from_bottom)
         self.s.discard[g][side].append(a.card)
 
     def fur_coin_ok(self, g: int, side: int, a: FurCoin) -> bool:

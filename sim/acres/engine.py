@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sim.acres import scoring
+from sim.acres import scoring, siege
 from sim.acres.actions import (
     FREE,
     Ambush,
@@ -33,6 +33,7 @@ from sim.acres.actions import (
     Fortify,
     FurCoin,
     FurTrade,
+    GiveUp,
     Governor,
     HomeSupport,
     Intendant,
@@ -107,6 +108,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self._handlers: dict[type, Callable] = {
             Settle: self.do_settle, Develop: self.do_develop, Fortify: self.do_fortify, Besiege: self.do_besiege,
             Reinforce: self.do_reinforce, PlayLeader: self.do_reinforce, Withdraw: self.do_withdraw,
+            GiveUp: self.do_give_up,
             Raid: self.do_raid, Ambush: self.do_ambush, Steal: self.do_steal, TakeMoney: self.do_take_money,
             SeaTrade: self.do_sea_trade, FurTrade: self.do_fur_trade, Piracy: self.do_piracy,
             Recruit: self.do_recruit, Discard: self.do_discard, Reserve: self.do_reserve,
@@ -114,6 +116,9 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             HomeSupport: self.do_home_support, FurCoin: self.do_fur_coin, DropLost: self.do_drop_lost,
             Pass: lambda g, side, a: None}
         self._shuffles: list[np.random.Generator | None] = [None] * b
+        # A replay's recorded deck order (sim.acres.verify): (g, side, discards) -> the new draw
+        # pile (top last), replacing the shuffle.
+        self.deck_order: Callable[[int, int, list[int]], list[int]] | None = None
         self.penalty = [[0, 0] for _ in range(b)]        # Scen0: cards owed for unpaid reshuffles
 
     # ------------------------------------------------------------------ plumbing
@@ -221,13 +226,17 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     # ------------------------------------------------------------------ decks
     def shuffle_into_draw(self, g: int, side: int) -> None:
-        """AFS-5.6.1: the discard pile, shuffled, becomes the draw pile (Scen0: 1 coin, if any)."""
+        """AFS-5.6.1: the discard pile, shuffled (or in a replay's recorded order), becomes the draw
+        pile (Scen0: 1 coin, if any)."""
         s = self.s
-        if self._shuffles[g] is None:
+        if self._shuffles[g] is None and self.deck_order is None:
             self._shuffles[g] = self._shuffle_rng[g]()
         pile = s.discard[g][side]
-        order = self._shuffles[g].permutation(len(pile))
-        s.draw[g][side][:0] = [pile[i] for i in order]
+        if self.deck_order is not None:
+            s.draw[g][side][:0] = self.deck_order(g, side, list(pile))
+        else:
+            order = self._shuffles[g].permutation(len(pile))
+            s.draw[g][side][:0] = [pile[i] for i in order]
         pile.clear()
         if self.variant(0):
             if s.money[g][side] > 0:
@@ -236,10 +245,11 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
                 self.penalty[g][side] += 2
         self.log(g, "reshuffle", side=side, cards=len(s.draw[g][side]))
 
-    def draw(self, g: int, side: int, n: int, reshuffle: bool = True) -> int:
-        """Draw n cards (AFS-5.2 step 4, AFS-13.7); the discards are shuffled in the moment the
-        draw pile runs out (AFS-18 A6 "immediate"), or when a card is needed ("on_draw"), or at
-        the end of the turn (Scen25). Returns the cards drawn."""
+    def draw(self, g: int, side: int, n: int, reshuffle: bool = True, bottom: bool = False) -> int:
+        """Draw n cards (AFS-5.2 step 4, AFS-13.7) from the top (or the `bottom`) of the pile; the
+        discards are shuffled in the moment the draw pile runs out (AFS-18 A6 "immediate"), or
+        when a card is needed ("on_draw"), or at the end of the turn (Scen25). Returns the cards
+        drawn."""
         s = self.s
         pile, hand = s.draw[g][side], s.hand[g][side]
         drawn = 0
@@ -248,7 +258,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
                 self.shuffle_into_draw(g, side)
             if not pile:
                 break
-            hand.append(pile.pop())
+            hand.append(pile.pop(0 if bottom else -1))
             drawn += 1
             if not pile and reshuffle and self.immediate_shuffle and not self.postpone_shuffle and s.discard[g][side]:
                 self.shuffle_into_draw(g, side)
@@ -325,34 +335,61 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             live = [g for g in live if not self.s.over[g]]
 
     def turn(self, g: int) -> None:
-        """AFS-5.2: siege checks (AFS-8.8), the end check (AFS-15.2, A22), actions, refill."""
+        """AFS-5.2: siege checks (AFS-8.8), the end check (AFS-15.2, A22), actions, refill.
+        Options: free actions after the refill (A21), a capital siege won at the end of the
+        defender's turn (A44), the end check made at the end of the turn for the next side
+        (`end_test_at_turn_end`, so before that side's siege checks)."""
         s = self.s
         side = s.active[g]
         s.turn[g] += 1
         self.log(g, "turn", side=side, money=list(s.money[g]))
         self.siege_checks(g, side)
         self.step(g, "siege checks")
-        if s.over[g] or self.end_check(g, side):
+        if s.over[g] or (not self.end_test_at_turn_end and self.end_check(g, side)):
             return
-        left = self.first_round_actions if s.turn[g] <= 2 else self.actions_per_turn
+        if self.actions(g, side, self.first_round_actions if s.turn[g] <= 2 else self.actions_per_turn):
+            return
+        self.refill(g, side)
+        self.step(g, "refill")
+        if self.free_after_refill and self.actions(g, side, 0):
+            return
+        if self.capital_siege_at_turn_end and self.capital_siege_won(g, 1 - side):
+            return
+        if self.end_test_at_turn_end and self.end_check(g, 1 - side):
+            return
+        if s.turn[g] >= self.turn_limit:
+            self.finish(g, None, "turn limit")
+        s.active[g] = 1 - side
+
+    def actions(self, g: int, side: int, left: int) -> bool:
+        """AFS-5.3, AFS-5.4: actions and free actions until the player passes with no action left
+        (or no free action remains). Returns whether the game ended."""
+        s = self.s
         while True:
             choices = Choices(self, g, side, left)
             forced = self.forced_action(g, side, choices) if left else None
             if left == 0 and not choices.free_kinds():
-                break
+                return False
             action = forced or self.ask(g, side, "choose_action", choices)
             if isinstance(action, Pass) and left == 0:
-                break
+                return False
             used = self.apply(g, side, action, left)
             left -= used
             self.step(g, type(action).__name__)
             if s.over[g]:
-                return
-        self.refill(g, side)
-        self.step(g, "refill")
-        if s.turn[g] >= self.turn_limit:
-            self.finish(g, None, "turn limit")
-        s.active[g] = 1 - side
+                return True
+
+    def capital_siege_won(self, g: int, att: int) -> bool:
+        """AFS-18 A44 alternative (`options.capital_siege_at_turn_end`): the attacker's siege of a
+        capital target standing at his win at the end of the defender's turn wins the game there
+        and then (AFS-15.1), before any siege check: nothing is captured or disposed of."""
+        s = self.s
+        loc = s.siege_loc[g][att]
+        if loc < 0 or loc not in self.t.win_targets[att] or not siege.attacker_wins(s.siege_p[g][att], self.siege_rules):
+            return False
+        self.log(g, "siege_won", side=att, role="attacker", location=self.t.locs[loc], p=s.siege_p[g][att])
+        self.finish(g, att, "capital taken")
+        return True
 
     def apply(self, g: int, side: int, action: Any, left: int) -> int:
         """The only way in: validate and apply one action; returns the actions it used."""

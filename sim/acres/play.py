@@ -1,6 +1,6 @@
 """A Few Acres of Snow as a game module (contract: sim.core.contract): `INFO`, `load_data`,
 `play_games`, the asset interface (`INTERVENTIONS`, `GRANTS`, `asset_costs`), `account` for the
-replay and `CHECKS` (sim.acres.checks) for the conformance suite.
+replay, `verify` / `verify_report` for `empires replay --verify` (sim.acres.verify) and `CHECKS` (sim.acres.checks) for the conformance suite.
 
 Exactly two seats; the powers are the sides `british` and `french` (AFS-0.4), in either seat
 order: the British always move first (AFS-5.1.1) whoever sits in seat 0, and a side's strategy
@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from sim.acres import TITLE
+from sim.acres import verify as _verify
 from sim.acres.components import SIDES, Acres, from_data, load
 from sim.acres.engine import NAME, Engine
 from sim.acres.interventions import GRANTS, INTERVENTIONS, check_spec
@@ -29,18 +30,21 @@ from sim.core.data import GameData, load_game_data
 from sim.core.lockstep import play_in_batches, results_table
 from sim.core.seating import RESULT_COLUMNS, Seating
 
+verify, verify_report = _verify.verify, _verify.report       # `empires replay --verify`
 STRATEGIES = ("random",) + strategies()
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
-    engine_version=2,              # bump with every deliberate change of rules, players or logs
-                                   # (2: siege-odds settings as strategy parameters, coarser estimates)
+    engine_version=3,              # bump with every deliberate change of rules, players or logs
+                                   # (2: siege-odds settings as strategy parameters, coarser estimates;
+                                   # 3: French Militia blocks raids, AFS-9.6)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
-__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games"]
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games", "verify",
+           "verify_report"]
 
 
 def strategy_sides(data=None) -> dict[str, str]:

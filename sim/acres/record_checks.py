@@ -8,7 +8,8 @@ move can touch, and the siege check (AFS-8.8) and the end of the game (AFS-15) a
 A reshuffle (AFS-5.6) takes its order from the recorded draw pile after the move (the cards
 still there keep their order; the ones drawn meanwhile are the rest of the discard pile).
 `Readings` are the rule readings where Yucata may differ from the rules reference: `RULES` are
-the reference's, `YUCATA` Yucata's (docs/acres_yucata.md lists each difference and its moves).
+the reference's, `YUCATA` Yucata's, read from the engine's options of the `yucata` preset
+(sim/acres/presets.py; docs/acres_yucata.md lists each difference and its moves).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.acres import siege
+from sim.acres import presets, siege
 from sim.acres.components import SIDES, Acres, Card, load, other
 from sim.acres.record import NEUTRAL_PREFIX, is_neutral
-from sim.acres.yucata import PIECES, Action, Game, Move
+from sim.acres.rulebook import Rulebook, rulebook
+from sim.acres.yucata import Action, Game, Move
 
 HAND = 5
 CAPITALS = {"french": ("boston", "new_york"), "british": ("quebec",)}      # AFS-15.1: what the attacker takes
@@ -41,9 +43,18 @@ class Readings:
     free_actions_after_refill: bool = False  # AFS-18 A21: free actions only before the refill
 
 
+    @classmethod
+    def of(cls, book: Rulebook) -> Readings:
+        """The readings of the engine's resolved rules (edition, `rules.deck.reshuffle`, options)."""
+        s = book.settings
+        return cls(home_support_from_bottom=s["home_support_from_bottom"],
+                   reshuffle="immediate" if s["immediate_shuffle"] else "on_draw",
+                   pieces=tuple(zip(book.cubes, book.discs)), home_support_reshuffles=s["home_support_reshuffles"],
+                   free_actions_after_refill=s["free_after_refill"])
+
+
 RULES = Readings()
-YUCATA = Readings(home_support_from_bottom=True, reshuffle="on_draw", home_support_reshuffles=False,
-                  pieces=tuple(PIECES[s] for s in SIDES), free_actions_after_refill=True)
+YUCATA = Readings.of(rulebook(load(variants=[str(presets.YUCATA)])))
 READINGS = {"yucata": YUCATA, "rules": RULES}
 
 

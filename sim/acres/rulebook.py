@@ -90,6 +90,11 @@ def rulebook(acres: Acres) -> Rulebook:
         "raid_bonus": int(second and not variants[24]),
         "immediate_shuffle": acres.rules.reshuffle == "immediate",
         "postpone_shuffle": variants[25],
+        "home_support_from_bottom": opt["home_support_from_bottom"],
+        "defender_withdraws": opt["defender_may_withdraw"],
+        "capital_siege_at_turn_end": opt["capital_siege_at_turn_end"],
+        "end_test_at_turn_end": opt["end_test_at_turn_end"],
+        "free_after_refill": opt["free_actions_after_refill"],
         "turn_limit": data.get("rules.game.turn_limit"), "scen16_vp": data.get("rules.variants.scen16_vp"),
     }
     start = [loc.start for loc in t.locations]

@@ -346,8 +346,8 @@ def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, polic
               setup: SiegeSetup, actions: int) -> None:
     """AFS-5.2 step 3 for one side, in place: `actions` actions (commit the best card the policy
     wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7)."""
-    value, cost = np.asarray(sc.value), np.asarray(sc.cost)
-    free = np.asarray(sc.free)
+    value, cost = np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64)
+    free = np.asarray(sc.free, dtype=bool)  # typed even for a side with no cards
     sign = 1 if role == "attacker" else -1
     low, high = track_bounds(setup.rules)
     for _ in range(actions):

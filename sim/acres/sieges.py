@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sim.acres import siege
-from sim.acres.actions import Besiege, LeaveNeutral, Occupy, PlayLeader, Reinforce, Withdraw
+from sim.acres.actions import Besiege, GiveUp, LeaveNeutral, Occupy, PlayLeader, Reinforce, Withdraw
 from sim.acres.state import TOWN, VILLAGE
 
 
@@ -116,6 +116,14 @@ class Sieges:
         self.require(self.s.siege_loc[g][side] >= 0, "withdraw", a)
         self.log(g, "withdraw", side=side, location=self.t.locs[self.s.siege_loc[g][side]])
         self.end_siege(g, side, winner=1 - side)
+
+    def do_give_up(self, g: int, side: int, a: GiveUp) -> None:
+        """AFS-8.12.2 alternative (`options.defender_may_withdraw`): the defender of the opponent's
+        siege gives it up; the attacker wins it (capture, occupy, disposal: `attacker_won`)."""
+        att = 1 - side
+        self.require(self.defender_withdraws and self.s.siege_loc[g][att] >= 0, "give up", a)
+        self.log(g, "give_up", side=side, location=self.t.locs[self.s.siege_loc[g][att]])
+        self.attacker_won(g, att)
 
     def siege_checks(self, g: int, side: int) -> None:
         """AFS-8.8: at the start of a turn, the attacker wins at P >= +2 and the defender at

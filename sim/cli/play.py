@@ -43,6 +43,10 @@ def register(groups: dict) -> None:
                                  description="print a readable account of games from an event log")
         parser.add_argument("log", type=in_file, help="JSONL event log written by `empires play GAME --log`")
         parser.add_argument("--game", type=int_in(0, None, "game"), default=None, help="only this game index")
+        parser.add_argument("--verify", action="store_true",
+                            help="replay an imported record through the game's engine and compare every "
+                                 "recorded state (exit code 1 on a mismatch)")
+        add_json(parser)
         parser.set_defaults(handler=replay)
 
 
@@ -131,18 +135,37 @@ def write_results(df: pd.DataFrame, out: Path, provenance: dict) -> None:
 
 
 def replay(args: argparse.Namespace) -> int:
-    shown = 0
+    require(args.verify or not args.json, "--json: only with --verify")
+    shown, failed = 0, False
     try:
         for head, events in core_replay.read_games(args.log):
             if args.game is not None and head["game_index"] != args.game:
                 continue
-            print("\n".join(account_of(head.get("game", UNNAMED_LOG_GAME), args.log)(head, events)))
+            if args.verify:
+                failed |= _verify(head, events, args)
+            else:
+                print("\n".join(account_of(head.get("game", UNNAMED_LOG_GAME), args.log)(head, events)))
             shown += 1
     except (UnicodeDecodeError, KeyError):
         raise UserError(f"{args.log}: {core_replay.NOT_A_LOG}") from None
     if shown == 0:
         raise UserError(f"no game {args.game} in {args.log}" if args.game is not None else f"{args.log} holds no game")
-    return 0
+    return 1 if failed else 0
+
+
+def _verify(head: dict, events: list[dict], args: argparse.Namespace) -> bool:
+    """`--verify`: the game's verified replay of an imported record; whether it found a mismatch."""
+    game = head.get("game", UNNAMED_LOG_GAME)
+    module = games.load(game) if game in games.names() else None
+    check = getattr(module, "verify", None)
+    require(check is not None, f"{args.log}: --verify: game {game!r} has no verified replay; "
+                               f"it is available for: acres")
+    result = check(head, events)
+    if args.json:
+        emit_json(result.as_dict())
+    else:
+        print("\n".join(module.verify_report(head, result)))
+    return result.mismatch is not None
 
 
 def account_of(game: str, log: str) -> Callable[[dict, list[dict]], list[str]]:

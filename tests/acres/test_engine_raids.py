@@ -119,3 +119,14 @@ def test_priest_takes_only_a_neutral_native_americans_card():
     game.move(second, game.s.hand[0][FR])
     game.act(FR, Steal(second))
     assert green in game.s.discard[0][FR]
+
+
+def test_afs_9_6_french_militia_blocks_a_raid_british_militia_does_not():
+    """AFS-9.6 (S2 card table): French Militia may block a raid (Yucata game 10348395 move 100
+    blocks a raid on Montreal with it); the British Militia may not."""
+    game = Game()
+    fr_militia, gb_militia = game.card(FR, "militia"), game.card(GB, "militia")
+    game.move(fr_militia, game.s.hand[0][FR])
+    game.move(gb_militia, game.s.hand[0][GB])
+    assert fr_militia in game.e.raid_blockers(0, FR, game.loc("montreal"))
+    assert gb_militia not in game.e.raid_blockers(0, GB, game.loc("albany"))

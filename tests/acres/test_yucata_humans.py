@@ -5,7 +5,8 @@ import pandas as pd
 import pytest
 
 from analyses import acres_humans
-from sim.acres import yucata
+from sim.acres import play, yucata
+from sim.acres.snapshot import REASONS
 from sim.core.lockstep import write_jsonl
 from sim.core.replay import read_games
 from tests.acres.yucata_pages import pages as decoded
@@ -79,3 +80,48 @@ def test_csv_writer_writes_both_tables(records, tmp_path):
     table_path, money_path = acres_humans.write_csv(records, tmp_path / "humans.csv")
     assert money_path.name == "humans_money.csv"
     assert len(pd.read_csv(table_path)) == 5 and set(pd.read_csv(money_path).columns) == {"game", "move", "side", "money"}
+
+
+@pytest.fixture(scope="module")
+def simulated():
+    return acres_humans.simulate(9, 5, jobs=1)
+
+
+def test_simulated_rows_agree_with_the_results_table(simulated):
+    """The log-derived columns (AFS-5.1 turns, AFS-8 sieges, AFS-15 end) equal the engine's own
+    results of the same games played without a log."""
+    listed = acres_humans.scripted_seatings(9)
+    table = play.play_games(5, [i for i, _ in listed], [s for _, s in listed], play.load_data(acres_humans.SECOND_EDITION))
+    rows = pd.DataFrame([acres_humans.simulated_row(r) for r in simulated]).set_index("game")
+    for r in table.itertuples():
+        row = rows.loc[r.game_index]
+        assert row.turns == r.turns and row[f"{r.power}_final_vp"] == r.score
+        assert row[f"{r.power}_sieges_started"] == r.sieges
+        assert (row.winner == r.power) == bool(r.winner)
+        assert row.end_reason == REASONS.get(r.end_reason, r.end_reason)
+        assert row[f"{r.power}_raids_hit"] <= row[f"{r.power}_raids"]
+        assert row[f"{r.power}_sieges_won"] <= row[f"{r.power}_sieges_started"]
+
+
+def test_simulated_money_starts_at_the_setup_money(simulated):
+    money = acres_humans.simulated_money(simulated)
+    first = money[money.move == -1].groupby("side").money.unique()
+    assert list(first["british"]) == [12] and list(first["french"]) == [5]      # AFS-4.10
+    assert money.groupby("game").move.max().tolist() == [r.turns - 2 for r in
+                                                          pd.DataFrame([acres_humans.simulated_row(x) for x in simulated]).itertuples()]
+
+
+def test_simulation_does_not_depend_on_jobs(simulated):
+    assert acres_humans.simulate(9, 5, jobs=2) == simulated
+
+
+def test_report_section_puts_humans_and_scripted_side_by_side(tmp_path):
+    sentence, fragments = acres_humans.report_section(tmp_path, games=6, seed=3, jobs=1)
+    compare = pd.read_csv(tmp_path / "acres_humans_compare.csv").set_index("figure")
+    assert compare.loc["games"].tolist() == [5, 6]
+    assert compare.loc["median turns", "humans"] == 173                  # the five shared games
+    assert (tmp_path / "acres_humans_money.png").stat().st_size > 0
+    assert sentence.startswith("Scripted games last a median") and sentence.endswith(".")
+    assert any("<table" in f for f in fragments) and any("acres_humans_money.png" in f for f in fragments)
+    games = pd.read_csv(tmp_path / "acres_humans.csv")
+    assert (games.source == "yucata").sum() == 5 and (games.source == "engine").sum() == 6

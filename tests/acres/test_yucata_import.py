@@ -61,8 +61,10 @@ def test_replay_prints_an_imported_record_move_by_move(imported, capsys):
     assert exit_code(["replay", str(imported / "game_8604012.jsonl")]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "game 8604012 (seed 0): british [human], french [human]"
-    assert 'text="settle fort_halifax with pemaquid, st_marys"' in out[2]
-    assert sum(line.startswith("  move:") for line in out) == 123
+    assert out[1].startswith("setup (recorded): british money ")
+    assert out[2] == "  move 0 british: settle fort_halifax with pemaquid, st_marys"
+    assert out[3].startswith("    changed: ") and "sides.british.hand" in out[3]
+    assert sum(line.startswith("  move ") for line in out) == 123
 
 
 def test_a_bad_page_writes_nothing_even_beside_good_ones(tmp_path, capsys):
