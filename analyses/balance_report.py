@@ -25,6 +25,7 @@ import html as html_lib
 import importlib
 import json
 import math
+import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -76,10 +77,10 @@ GAME_SIZES = {
     "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=100),
 }
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
-# Each game's own questions beyond the generic sections: a module with `report_section(folder,
+# Each game's own questions beyond the generic sections: modules with `report_section(folder,
 # games, seed, jobs) -> (finding, HTML fragments)`, given `extra_games` games per cell.
-EXTRAS = {"acres": "analyses.acres_hammer", "discovery": "analyses.discovery_seats",
-          "conquest": "analyses.conquest_questions"}
+EXTRAS = {"acres": ("analyses.acres_hammer", "analyses.acres_humans"), "discovery": ("analyses.discovery_seats",),
+          "conquest": ("analyses.conquest_questions",)}
 
 
 @dataclass(frozen=True)
@@ -440,10 +441,11 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
             say(f"{game}: its own questions, {size.extra_games} games per cell")
             questions = out / game / "questions"
             questions.mkdir(parents=True, exist_ok=True)
-            text, part = importlib.import_module(EXTRAS[game]).report_section(
-                questions, size.extra_games, size.seed, size.jobs)
-            body += part
-            summaries.append(text)
+            for module in EXTRAS[game]:
+                text, part = importlib.import_module(module).report_section(
+                    questions, size.extra_games, size.seed, size.jobs)
+                body += [rebase(fragment, f"{game}/questions") for fragment in part]
+                summaries.append(text)
         table, found = robustness_pass(game, playable, size, results, out / game)
         write_headline(game, results, out / game, report_provenance(size, {game: playable})[game], found)
     else:
@@ -459,6 +461,12 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     body.insert(0, table)
     body.append(html.provenance(meta, robustness.groups_table(robustness.groups(data))))
     return Section(game, games.title(game), " ".join(summaries), body)
+
+
+def rebase(fragment: str, folder: str) -> str:
+    """A fragment written for its own folder, its relative links and images made relative to
+    the index (a section module names its files as they lie in the folder it was given)."""
+    return re.sub(r'(src|href)="(?![a-z]+:|/|#)([^"]+)"', lambda m: f'{m[1]}="{folder}/{m[2]}"', fragment)
 
 
 def say(message: str) -> None:

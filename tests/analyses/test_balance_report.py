@@ -297,3 +297,10 @@ def test_the_report_plays_only_the_games_named_and_refuses_one_games_data_for_se
     with pytest.raises(balance_report.UserError, match="--set applies to one game's data; name the game with --game"):
         balance_report.playable_games(ReportSize(overrides=("rules.x=1",)))
     assert balance_report.playable_games(ReportSize(only=("toy",), overrides=("rules.x=1",))) == ("toy",)
+
+
+def test_a_question_sections_files_are_linked_from_the_index():
+    fragment = '<img src="money.png"><a href="table.csv">t</a><a href="https://x.org/a">x</a><a href="#top">top</a>'
+    assert balance_report.rebase(fragment, "acres/questions") == (
+        '<img src="acres/questions/money.png"><a href="acres/questions/table.csv">t</a>'
+        '<a href="https://x.org/a">x</a><a href="#top">top</a>')
