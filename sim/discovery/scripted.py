@@ -185,7 +185,7 @@ class ScriptedPlayer(Player):
 
     def building_region(self, choices, building):
         if building == "new_world_cartography":
-            return max(choices, key=lambda r: self.token_value(r, 0, 0)[1] + self.jitter())
+            return max(choices, key=lambda r: self.token_value(r, 0, 0)[1] + self.claim_value(r) + self.jitter())
         count = 2 if building == "indian_allies" else 3
         return max(choices, key=lambda r: self.region_gain(r, count) + self.jitter())
 
@@ -263,8 +263,9 @@ class ScriptedPlayer(Player):
         return tuple(self.view.unseen_tokens(self.g, self.p))
 
     def token_value(self, region: int, strength: int, soldiers: int) -> tuple[float, float]:
-        """(success probability, expected VP-equivalent) of an expedition (exact odds of the
-        discovery kernel; strength 0 = a free discovery, AOD-18.20)."""
+        """(success probability, expected VP-equivalent of the item's VP and loot) of an
+        expedition (exact odds of the discovery kernel; strength 0 = a free discovery,
+        AOD-18.20). The free colonist (AOD-8.3.1) is valued per region by `expedition`."""
         ids, cards = self.pool_for(region), region == CARDS
         key = (ids, cards, strength, soldiers)
         found = self._odds.get(key)
@@ -274,30 +275,40 @@ class ScriptedPlayer(Player):
                 found = (1.0, float(sum(d.vp + d.loot * self.k["money_vp"] for d in pool)) / len(pool))
             else:
                 p_win, money, vp = discovery.expedition_means(pool, strength, soldiers)
-                colonists = 0 if cards else p_win
-                found = (float(p_win), float(vp) + float(money) * self.k["money_vp"] + float(colonists) * self.k["unit_vp"])
+                found = (float(p_win), float(vp) + float(money) * self.k["money_vp"])
             self._odds[key] = found
         return found
 
+    def claim_value(self, region: int) -> float:
+        """What the free colonist of a discovered token is worth (AOD-8.3.1, AOD-22.5: discoveries
+        claim territory): `claim_weight` x the colony VP it adds in that region over the scorings
+        left, and at least a unit's worth."""
+        if region == CARDS:
+            return 0.0
+        return max(self.k["unit_vp"], self.k["claim_weight"] * self.region_gain(region))
+
     def expedition(self, choices):
         """The party: captains first, then soldiers (loot), then the rest, as few units as give
-        the best value net of the units spent (AOD-8.5: the party is spent either way). Regions
-        whose token the seat has not seen share one pool, so they are valued once."""
+        the best value net of the units spent (AOD-8.5: the party is spent either way, while
+        units not sent wait in the box for a later round, AOD-8.6). An expedition is launched
+        only at an exact success probability of at least `min_success`, except in the last
+        round, where units left in the box are worth nothing. Regions whose token the seat has
+        not seen share the odds of one pool."""
         have, units = list(choices.units), self.comp.units
+        last = self.rounds_left() == 0
+        floor, unit_cost = (0.0, 0.0) if last else (self.k["min_success"], self.k["unit_vp"] * 0.5)
         order = sorted(range(UNITS), key=lambda u: (-units[UNIT_TYPES[u]].discovery, not units[UNIT_TYPES[u]].fights))
-        groups: dict[tuple[int, ...], int] = {}
-        for r in choices.targets:
-            groups.setdefault(self.pool_for(r), r)
-        party, best, pick = [0] * UNITS, -1.0, None
+        claims = {r: self.claim_value(r) for r in choices.targets}
+        party, best, pick = [0] * UNITS, 0.0 if last else -1.0, None
         for u in order:
             for _ in range(have[u]):
                 party[u] += 1
                 strength, soldiers = discovery.party_strength(dict(zip(UNIT_TYPES, party)), units)
-                for r in groups.values():
+                for r in choices.targets:
                     p_win, value = self.token_value(r, strength, soldiers)
-                    value -= sum(party) * self.k["unit_vp"] * 0.5
-                    if p_win >= self.k["min_success"] and value > best:
-                        best, pick = value, Expedition(tuple(party), r)
+                    value += p_win * claims[r] - sum(party) * unit_cost
+                    if p_win >= floor and value > best:
+                        best, pick = value, Expedition(tuple(party), r, p_win)
         return pick
 
     # ---- D8 training
