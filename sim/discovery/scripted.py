@@ -157,7 +157,8 @@ class ScriptedPlayer(Player):
         if box not in FIT[unit]:
             return -k["specialist_waste"]
         if box == DOCK:
-            return k["money_vp"] * spec.arrival_money + k["unit_vp"] * spec.arrival_colonists
+            return (k["money_vp"] * spec.arrival_money + k["unit_vp"] * spec.arrival_colonists
+                    + (k["soldier_dock"] if spec.fights else 0.0))
         if box == SHIPPING:
             return 0.5 * (spec.shipping - 1)
         return 0.5 * (spec.discovery - 1) + (0.5 if spec.fights else 0.0)
