@@ -75,7 +75,7 @@ class Resolution:
             s.money[p] += spec.arrival_money * count
             bonus = spec.arrival_colonists * count
             if unit == MISSIONARY and "cathedral" in self.acquired(g, p):
-                bonus *= 2
+                bonus *= self.comp.amount["cathedral"]
             s.world[region][p][COLONIST] += bonus
             s.out[p][COLONIST] += bonus
         self.log(g, "arrive", seat=p, unit=unit, region=self.comp.regions[region].id, count=count,

@@ -42,8 +42,9 @@ BOX_WEIGHTS = {INITIATIVE: "w_initiative", DOCK: "w_dock", TRADE: "w_goods", SHI
                CAPITAL: "w_build", DISCOVERY: "w_discovery", TRAIN_ANY: "w_train_any", WARFARE: "w_war"}
 FIT = {1: (SHIPPING, DISCOVERY), 2: (DOCK, SHIPPING), 3: (DOCK,), 4: (DOCK, DISCOVERY)}  # where a specialist's skill counts
 VICTIM_ORDER = tuple(UNIT_TYPES.index(n) for n in TARGETS["soldiers-first"])
-IMMEDIATE_VP = {"conquest_of_the_inca_empire": ("money", 20), "new_world_cartography": ("vp", 5),
-                "indian_allies": ("units", 2), "overpopulation": ("units", 3)}
+IMMEDIATE = {"conquest_of_the_inca_empire": "money", "new_world_cartography": "vp", "indian_allies": "units",
+             "overpopulation": "units"}   # what an immediate effect gives: its data amount of money or units
+CARTOGRAPHY_VP = 5                        # the expected VP of a free discovery, a heuristic
 FINAL_BASIS = ("commerce", "population", "navy", "power", "prosperity", "glory", "wealth")
 
 
@@ -220,11 +221,12 @@ class ScriptedPlayer(Player):
         b = next(x for x in self.comp.buildings if x.id == key)
         value = float(b.vp)
         if key in STEP_D_MONEY:
-            value += STEP_D_MONEY[key] * k["money_vp"] * left
+            value += self.comp.amount[key] * k["money_vp"] * left
         elif key in STEP_D_POOL or key in STEP_D_DOCK or key in STEP_D_DISCOVERY_BOX:
             value += k["unit_vp"] * left
-        elif key in IMMEDIATE_VP:
-            kind, amount = IMMEDIATE_VP[key]
+        elif key in IMMEDIATE:
+            kind = IMMEDIATE[key]
+            amount = CARTOGRAPHY_VP if kind == "vp" else self.comp.amount[key]
             value += amount * (k["money_vp"] if kind == "money" else k["unit_vp"] if kind == "units" else 1)
         elif key in ("mint", "distillery", "piracy", "east_india_company"):
             value += k["income_building_vp"] * left
