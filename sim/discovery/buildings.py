@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from sim.discovery.actions import Move
-from sim.discovery.state import CAPTAIN, COLONIST, MERCHANT, MISSIONARY, SOLDIER, UNITS
+from sim.discovery.state import COLONIST, SOLDIER, UNITS
 
 # AOD-11.3 step D, per tile owned (two Settlers give two colonists, AOD-14.4.2). The amounts and
 # unit types are data (`amount`, `unit` of data/buildings.toml, Components.amount / .gives).
@@ -46,8 +46,6 @@ class Buildings:
                 seen.add(self.t.tile_building[k])
                 tiles.append(k)
         choices = self.forced_or(g, p, [None, *tiles], lambda k: None if k is None else self.tile_key(k))
-        if len(choices) > 1 and self.saving_for_force(g, p):
-            choices = [None]
         tile = self.ask(g, p, "buy_building", choices)
         if tile is None:
             self.log(g, "buy", seat=p, building=None, cost=0)
@@ -60,19 +58,6 @@ class Buildings:
         s.stats["buildings_bought"][p] += 1
         self.log(g, "buy", seat=p, building=key, cost=cost)
         self.immediate(g, p, key)
-
-    def saving_for_force(self, g: int, p: int) -> bool:
-        """Whether a seat forced to buy a building not displayed now must let this purchase go,
-        so that its first chance to buy the forced one is not lost for money: in the forced
-        building's age it buys nothing else; in an earlier age it keeps that building's price."""
-        s = self.s.games[g]
-        force = self.interventions[g][p].force
-        if force is None or force in s.held[p]:
-            return False
-        age, now = next(b.age for b in self.comp.buildings if b.id == force), self.age(s)
-        if age == now:
-            return True
-        return age > now and s.money[p] - self.building_cost(s) < self.comp.building_cost[age - 1]
 
     def immediate(self, g: int, p: int, key: str) -> None:
         """AOD-14 effects marked "immediately": Conquest of the Inca Empire, New World Cartography

@@ -2,10 +2,11 @@
 capital buildings (AOD-14), the granted resource is money.
 
 `builder+force=factory` plays the builder strategy but puts a unit in Capital Buildings while
-the Factory is displayed and affordable, and buys it at its first chance; until then it keeps
-the Factory's price in hand in the earlier ages and buys no other building in Age III, so that
-the chance is not lost for money (placement.py, buildings.py); `builder+ban=factory` never buys it; `builder+grant_money=5` starts with $5 more
-(AOD-3.1). The game's draws are the same in every arm (common random numbers).
+the Factory is displayed and affordable, and buys it at that first chance (placement.py,
+buildings.py); until then it plays as the builder does, saving nothing, so the force arm and the
+ban arm (`builder+ban=factory`, never buys it) differ only from the first chance on.
+`builder+grant_money=5` starts with $5 more (AOD-3.1). The game's draws are the same in every
+arm (common random numbers).
 """
 
 from __future__ import annotations

@@ -1,0 +1,36 @@
+"""Force and ban interventions on capital buildings (AOD-14, sim.core.interventions): a forced
+building saves nothing before its first chance, so the force arm plays exactly as the plain
+strategy until the building can be bought, like the ban arm."""
+
+from __future__ import annotations
+
+from sim.core.seating import Seating
+from sim.discovery import play
+
+GAMES = 6
+AGE_III = 7                    # AOD-4.1: the first round of Age III, the Factory's age (AOD-14.3)
+
+
+def logs(focal: str) -> list[list[dict]]:
+    powers = play.INFO.powers[:4]
+    seatings = [Seating(powers, (focal, "colonist", "merchant", "explorer")) for _ in range(GAMES)]
+    engine = play.new_engine(play.components_of(None), seatings, 9, list(range(GAMES)), log=True)
+    engine.play()
+    return [events for _, events in engine.game_logs()]
+
+
+def before_age_iii(events: list[dict]) -> list[dict]:
+    return [e for e in events if e["round"] < AGE_III]
+
+
+def test_force_and_ban_play_as_the_plain_strategy_before_the_buildings_age_aod_14_3():
+    plain, forced, banned = logs("builder"), logs("builder+force=factory"), logs("builder+ban=factory")
+    for a, b, c in zip(plain, forced, banned):
+        assert before_age_iii(a) == before_age_iii(b) == before_age_iii(c)
+
+
+def test_force_buys_the_factory_and_ban_never_does_aod_6_5():
+    forced = [[e for e in ev if e["event"] == "buy" and e["seat"] == 0] for ev in logs("builder+force=factory")]
+    banned = [[e for e in ev if e["event"] == "buy" and e["seat"] == 0] for ev in logs("builder+ban=factory")]
+    assert any(e["building"] == "factory" for buys in forced for e in buys)
+    assert not any(e["building"] == "factory" for buys in banned for e in buys)
