@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sim.core.seating import Seating
 from sim.discovery import play
+from sim.discovery.checks import start_resources
 
 GAMES = 6
 AGE_III = 7                    # AOD-4.1: the first round of Age III, the Factory's age (AOD-14.3)
@@ -34,3 +35,16 @@ def test_force_buys_the_factory_and_ban_never_does_aod_6_5():
     banned = [[e for e in ev if e["event"] == "buy" and e["seat"] == 0] for ev in logs("builder+ban=factory")]
     assert any(e["building"] == "factory" for buys in forced for e in buys)
     assert not any(e["building"] == "factory" for buys in banned for e in buys)
+
+
+def test_each_grant_moves_only_the_focal_seats_units_aod_3_2():
+    """`grant_<specialist>=1` puts one more of that specialist in the focal seat's pool at setup
+    (`grant_money` adds dollars); no other seat and no other resource changes."""
+    powers = play.INFO.powers[:4]
+    base = start_resources(3, 0, Seating(powers, ("builder",) * 4))
+    for resource, dose in play.GRANTS.items():
+        after = start_resources(3, 0, Seating(powers, (f"builder+grant_{resource}={dose}",) + ("builder",) * 3))
+        for name in base:
+            want = [base[name][0] + (dose if name == resource else 0), *base[name][1:]]
+            assert after[name] == want, (resource, name)
+    assert set(play.GRANTS) == {"money", "captain", "merchant", "missionary", "soldier"}
