@@ -46,6 +46,8 @@ class Buildings:
                 seen.add(self.t.tile_building[k])
                 tiles.append(k)
         choices = self.forced_or(g, p, [None, *tiles], lambda k: None if k is None else self.tile_key(k))
+        if len(choices) > 1 and self.saving_for_force(g, p):
+            choices = [None]
         tile = self.ask(g, p, "buy_building", choices)
         if tile is None:
             self.log(g, "buy", seat=p, building=None, cost=0)
@@ -58,6 +60,20 @@ class Buildings:
         s.stats["buildings_bought"][p] += 1
         self.log(g, "buy", seat=p, building=key, cost=cost)
         self.immediate(g, p, key)
+
+    def saving_for_force(self, g: int, p: int) -> bool:
+        """Whether a seat forced to buy a building not displayed now lets this purchase go
+        (`options.force_saving` = "reserve"), so that its first chance to buy the forced one is
+        not lost for money: in the forced building's age it buys nothing else; in an earlier age
+        it keeps that building's price. With "none" it saves nothing."""
+        s = self.s.games[g]
+        force = self.interventions[g][p].force
+        if force is None or force in s.held[p] or self.opts["force_saving"] == "none":
+            return False
+        age, now = next(b.age for b in self.comp.buildings if b.id == force), self.age(s)
+        if age == now:
+            return True
+        return age > now and s.money[p] - self.building_cost(s) < self.comp.building_cost[age - 1]
 
     def immediate(self, g: int, p: int, key: str) -> None:
         """AOD-14 effects marked "immediately": Conquest of the Inca Empire, New World Cartography

@@ -3,8 +3,9 @@ capital buildings (AOD-14), the granted resources are money and the four special
 
 `builder+force=factory` plays the builder strategy but puts a unit in Capital Buildings while
 the Factory is displayed and affordable, and buys it at that first chance (placement.py,
-buildings.py); until then it plays as the builder does, saving nothing, so the force arm and the
-ban arm (`builder+ban=factory`, never buys it) differ only from the first chance on.
+buildings.py). Until then it keeps the Factory's price in the earlier ages and buys nothing else
+in Age III (`options.force_saving` = "reserve", so the chance is rarely lost), or saves nothing
+("none": the force arm and the ban arm, `builder+ban=factory`, play alike until the first chance).
 `builder+grant_money=5` starts with $5 more (AOD-3.1), `builder+grant_captain=1` with one more
 captain in its pool (setup.py). The game's draws are the same in every
 arm (common random numbers).

@@ -37,8 +37,8 @@ INFO = GameInfo(
                                # retuned; 3: a forced building saves only its price before its age; 4: passes
                                # and the refreshed displays are logged; 5: the explorer's plan, AOD-22.5, and
                                # the expedition forecasts logged for the player audit; 6: the general docks
-                               # soldiers and fights before the scorings, AOD-22.7; 7: a forced building
-                               # saves nothing before its first chance)
+                               # soldiers and fights before the scorings, AOD-22.7; 7: whether a forced
+                               # building saves before its first chance is options.force_saving)
     default_strategy="builder",    # building-value experiments: it buys often, so the display turns over
     lineup=("explorer", "colonist", "merchant", "builder"))
 BATCH = 256

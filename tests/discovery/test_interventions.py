@@ -1,6 +1,7 @@
-"""Force and ban interventions on capital buildings (AOD-14, sim.core.interventions): a forced
-building saves nothing before its first chance, so the force arm plays exactly as the plain
-strategy until the building can be bought, like the ban arm."""
+"""Force, ban and grant interventions (AOD-14, AOD-3, sim.core.interventions): with
+`options.force_saving` = "none" a forced building saves nothing before its first chance, so the
+force arm plays exactly as the plain strategy until the building can be bought, like the ban arm;
+with "reserve" (the default) it saves for it."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ GAMES = 6
 AGE_III = 7                    # AOD-4.1: the first round of Age III, the Factory's age (AOD-14.3)
 
 
-def logs(focal: str) -> list[list[dict]]:
+def logs(focal: str, saving: str = "none") -> list[list[dict]]:
     powers = play.INFO.powers[:4]
     seatings = [Seating(powers, (focal, "colonist", "merchant", "explorer")) for _ in range(GAMES)]
-    engine = play.new_engine(play.components_of(None), seatings, 9, list(range(GAMES)), log=True)
+    comp = play.components_of(play.load_data([f"options.force_saving={saving}"]))
+    engine = play.new_engine(comp, seatings, 9, list(range(GAMES)), log=True)
     engine.play()
     return [events for _, events in engine.game_logs()]
 
@@ -28,6 +30,8 @@ def test_force_and_ban_play_as_the_plain_strategy_before_the_buildings_age_aod_1
     plain, forced, banned = logs("builder"), logs("builder+force=factory"), logs("builder+ban=factory")
     for a, b, c in zip(plain, forced, banned):
         assert before_age_iii(a) == before_age_iii(b) == before_age_iii(c)
+    reserved = logs("builder+force=factory", saving="reserve")
+    assert any(before_age_iii(a) != before_age_iii(b) for a, b in zip(plain, reserved))
 
 
 def test_force_buys_the_factory_and_ban_never_does_aod_6_5():
