@@ -230,6 +230,8 @@ class ScriptedPlayer(Player):
             value += amount * (k["money_vp"] if kind == "money" else k["unit_vp"] if kind == "units" else 1)
         elif key in ("mint", "distillery", "piracy", "east_india_company"):
             value += k["income_building_vp"] * left
+        elif key == "cathedral":         # AOD-14.2: each docked missionary brings one colonist more
+            value += k["unit_vp"] * k["missionaries_per_round"] * (self.comp.amount[key] - 1) * left
         elif key in FINAL_BASIS:
             value += k["final_building_vp"]
         else:
