@@ -30,10 +30,13 @@ class UseUniversity:
 @dataclass(frozen=True, slots=True)
 class Expedition:
     """AOD-8.1: the party (count per unit type) from the Discovery box and its target: a region
-    index, or CARDS (-1) for the top discovery card once the map is discovered (AOD-8.7)."""
+    index, or CARDS (-1) for the top discovery card once the map is discovered (AOD-8.7).
+    `p_win`: the player's own forecast that it succeeds, logged for the player audit (the rules
+    ignore it)."""
 
     party: tuple[int, ...]
     target: int
+    p_win: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,17 +7,15 @@ from __future__ import annotations
 import itertools
 
 from sim.discovery.actions import Move
-from sim.discovery.state import CAPTAIN, COLONIST, MERCHANT, MISSIONARY, SOLDIER, UNITS
+from sim.discovery.state import COLONIST, SOLDIER, UNITS
 
-# AOD-11.3 step D, per tile owned (two Settlers give two colonists, AOD-14.4.2).
-STEP_D_MONEY = {"trading_post": 5, "taxation": 10, "factory": 30}
-STEP_D_POOL = {"settlers": COLONIST, "monastery": MISSIONARY, "trade_routes": MERCHANT, "training_camp": SOLDIER,
-               "shipyard": CAPTAIN, "market": MERCHANT, "military_academy": SOLDIER, "fort": SOLDIER}
-STEP_D_DISCOVERY_BOX = {"conquistador": SOLDIER, "navigator": CAPTAIN}       # AOD-18.17
+# AOD-11.3 step D, per tile owned (two Settlers give two colonists, AOD-14.4.2). The amounts and
+# unit types are data (`amount`, `unit` of data/buildings.toml, Components.amount / .gives).
+STEP_D_MONEY = ("trading_post", "taxation", "factory")
+STEP_D_POOL = ("settlers", "monastery", "trade_routes", "training_camp", "shipyard", "market", "military_academy",
+               "fort")
+STEP_D_DISCOVERY_BOX = ("conquistador", "navigator")                         # AOD-18.17
 STEP_D_DOCK = ("indentured_servitude", "colonization_laws")                  # spaces X and Y
-INCA_MONEY = 20                                                              # AOD-14.1 I-8
-MINT_PER_GOOD, DISTILLERY_PER_SUGAR, PIRACY_PER_SHIP = 2, 3, 1               # AOD-14.1, AOD-14.2
-ALLIES_SOLDIERS, OVERPOPULATION_COLONISTS, MIGRATION_UNITS = 2, 3, 2          # AOD-14.2, AOD-14.3
 
 
 class Buildings:
@@ -64,12 +62,13 @@ class Buildings:
         self.immediate(g, p, key)
 
     def saving_for_force(self, g: int, p: int) -> bool:
-        """Whether a seat forced to buy a building not displayed now must let this purchase go,
-        so that its first chance to buy the forced one is not lost for money: in the forced
-        building's age it buys nothing else; in an earlier age it keeps that building's price."""
+        """Whether a seat forced to buy a building not displayed now lets this purchase go
+        (`options.force_saving` = "reserve"), so that its first chance to buy the forced one is
+        not lost for money: in the forced building's age it buys nothing else; in an earlier age
+        it keeps that building's price. With "none" it saves nothing."""
         s = self.s.games[g]
         force = self.interventions[g][p].force
-        if force is None or force in s.held[p]:
+        if force is None or force in s.held[p] or self.opts["force_saving"] == "none":
             return False
         age, now = next(b.age for b in self.comp.buildings if b.id == force), self.age(s)
         if age == now:
@@ -81,7 +80,7 @@ class Buildings:
         (AOD-18.19, AOD-18.20), Indian Allies, Overpopulation (AOD-18.21)."""
         s = self.s.games[g]
         if key == "conquest_of_the_inca_empire":
-            s.money[p] += INCA_MONEY
+            s.money[p] += self.comp.amount[key]
         elif key == "new_world_cartography":
             hidden = [r for r, d in enumerate(s.discovered) if not d]
             if hidden:
@@ -98,15 +97,16 @@ class Buildings:
             colonies = [r for r, here in enumerate(s.world)
                         if (here[p][kind] if kind is not None else sum(here[p])) > 0]
             if colonies:
-                self.arrive(g, p, SOLDIER, self.ask(g, p, "building_region", colonies, key), count=ALLIES_SOLDIERS)
+                self.arrive(g, p, self.comp.gives[key], self.ask(g, p, "building_region", colonies, key),
+                            count=self.comp.amount[key])
         elif key == "overpopulation":
             regions = [r for r, d in enumerate(s.discovered) if d]
             if self.opts["overpopulation_single_region"]:
-                self.arrive(g, p, COLONIST, self.ask(g, p, "building_region", regions, key),
-                            count=OVERPOPULATION_COLONISTS)
+                self.arrive(g, p, self.comp.gives[key], self.ask(g, p, "building_region", regions, key),
+                            count=self.comp.amount[key])
             else:
-                for _ in range(OVERPOPULATION_COLONISTS):
-                    self.arrive(g, p, COLONIST, self.ask(g, p, "building_region", regions, key))
+                for _ in range(self.comp.amount[key]):
+                    self.arrive(g, p, self.comp.gives[key], self.ask(g, p, "building_region", regions, key))
 
     # ---- AOD-11.2 step C bonuses
     def income_bonuses(self, g: int) -> list[int]:
@@ -116,9 +116,9 @@ class Buildings:
         bonus = [0] * s.n
         for p in range(s.n):
             if "mint" in s.held[p]:
-                bonus[p] += MINT_PER_GOOD * sum(s.goods[p][k] for k in t.gold_silver)
+                bonus[p] += self.comp.amount["mint"] * sum(s.goods[p][k] for k in t.gold_silver)
             if "distillery" in s.held[p] and t.sugar >= 0:
-                bonus[p] += DISTILLERY_PER_SUGAR * s.goods[p][t.sugar]
+                bonus[p] += self.comp.amount["distillery"] * s.goods[p][t.sugar]
         return bonus
 
     def piracy(self, g: int) -> None:
@@ -132,7 +132,7 @@ class Buildings:
                 continue
             for q in range(s.n):
                 if q != owner:
-                    paid = min(PIRACY_PER_SHIP * s.ships[owner if by_owner else q], s.money[q])
+                    paid = min(self.comp.amount["piracy"] * s.ships[owner if by_owner else q], s.money[q])
                     s.money[q] -= paid
                     s.money[owner] += paid
                     if paid:
@@ -146,15 +146,16 @@ class Buildings:
         for p in s.order:
             for tile in s.owned[p]:
                 key = self.tile_key(tile)
-                s.money[p] += STEP_D_MONEY.get(key, 0)
-                if key in STEP_D_POOL:
-                    self.from_supply(s, p, STEP_D_POOL[key])
+                if key in STEP_D_MONEY:
+                    s.money[p] += self.comp.amount[key]
+                elif key in STEP_D_POOL:
+                    self.from_supply(s, p, self.comp.gives[key])
                 elif key in STEP_D_DISCOVERY_BOX:
-                    s.discovery_box[p][STEP_D_DISCOVERY_BOX[key]] += 1
-                    s.out[p][STEP_D_DISCOVERY_BOX[key]] += 1
+                    s.discovery_box[p][self.comp.gives[key]] += 1
+                    s.out[p][self.comp.gives[key]] += 1
                 elif key in STEP_D_DOCK:
-                    (s.dock_x if key == STEP_D_DOCK[0] else s.dock_y).append((p, COLONIST))
-                    s.out[p][COLONIST] += 1
+                    (s.dock_x if key == STEP_D_DOCK[0] else s.dock_y).append((p, self.comp.gives[key]))
+                    s.out[p][self.comp.gives[key]] += 1
                 elif key == "east_india_company" and s.goods_pool:
                     good = s.goods_pool.pop(int(self.draws(g).integers(len(s.goods_pool))))
                     s.goods[p][good] += 1
@@ -185,7 +186,7 @@ class Buildings:
         for a, here in enumerate(s.world):
             have = here[p]
             groups = set()
-            for size in range(1, MIGRATION_UNITS + 1):
+            for size in range(1, self.comp.amount["migration"] + 1):
                 for combo in itertools.combinations_with_replacement(kinds, size):
                     units = tuple(combo.count(u) for u in range(UNITS))
                     if all(units[u] <= have[u] for u in range(UNITS)):

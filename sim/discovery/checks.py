@@ -12,7 +12,9 @@ import numpy as np
 import pandas as pd
 
 from sim.core.seating import Seating
+from sim.discovery.components import UNIT_TYPES
 from sim.discovery.engine import Engine
+from sim.discovery.interventions import SPECIALISTS
 from sim.discovery.play import BATCH, ROSTER, components_of, new_engine, play_with
 from sim.discovery.players import Roster, SeatPlayer
 from sim.discovery.state import CAPITAL, DOCK, INITIATIVE, TRADE, TRAIN, UNITS, WARFARE, GameState
@@ -146,7 +148,10 @@ def _hidden_changed(s: GameState, noise: np.random.Generator):
 
 
 def start_resources(root_seed: int, game_index: int, seating: Seating, data=None) -> dict[str, list[int]]:
-    """Each seat's money after setup (AOD-3.1, AOD-3.3), grants included."""
+    """Each seat's money (AOD-3.1, AOD-3.3) and pool of each specialist (AOD-3.2) after setup,
+    grants included."""
     e = new_engine(components_of(data), [seating], root_seed, [game_index])
     e.setup()
-    return {"money": list(e.s.games[0].money)}
+    s = e.s.games[0]
+    return {"money": list(s.money), **{name: [pool[u] for pool in s.pool] for u, name in enumerate(UNIT_TYPES)
+                                       if name in SPECIALISTS}}

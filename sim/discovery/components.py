@@ -99,6 +99,8 @@ class Building:
     vp: int
     vp_per: int
     vp_basis: str
+    amount: int = 0          # the number in the effect ($, $ per good or ship, units); 0 where none
+    unit: str = ""           # the unit type it gives; "" where none
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,8 @@ class Components:
     units: Mapping[str, UnitType]
     buildings: tuple[Building, ...]
     building_cost: tuple[int, int, int]
+    amount: Mapping[str, int]        # building id -> `Building.amount` (read by the effects, AOD-14)
+    gives: Mapping[str, int]         # building id -> index in UNIT_TYPES of the unit it gives
     colonies: ColonyRules
     warfare: WarRules
     final: FinalRules
@@ -206,10 +210,12 @@ def from_data(data: GameData) -> Components:
     data.check(game["players_min"] >= 2 and game["players_max"] <= len(game["colours"]),
                "rules.game.players_max", "at most one player per colour")
     cost = data.get("buildings.cost")
+    buildings = _buildings(data)
     return Components(
         data=data, regions=regions, goods=goods, tokens=tokens,
         tokens_on_map=int(data.get("discovery.tokens_on_map")), cards=cards, units=units,
-        buildings=_buildings(data),
+        buildings=buildings, amount={b.id: b.amount for b in buildings},
+        gives={b.id: UNIT_TYPES.index(b.unit) for b in buildings if b.unit},
         building_cost=(int(cost["age1"]), int(cost["age2"]), int(cost["age3"])),
         colonies=ColonyRules(int(col["first_vp"]), int(col["second_vp"]), int(col["tied_first_vp"]),
                              int(col["threshold"]), str(col["threshold_reading"])),
@@ -271,6 +277,9 @@ def _buildings(data: GameData) -> tuple[Building, ...]:
     for bid, b in data.get("buildings.tiles").items():
         data.check(b["age"] in (1, 2, 3), f"buildings.tiles.{bid}.age", "1, 2 or 3")
         data.check(b["vp_basis"] in VP_BASES, f"buildings.tiles.{bid}.vp_basis", f"one of {VP_BASES}")
+        data.check(b.get("unit", "") in ("", *UNIT_TYPES), f"buildings.tiles.{bid}.unit", f"one of {UNIT_TYPES}")
+        data.check(b.get("amount", 0) >= 0, f"buildings.tiles.{bid}.amount", "a number >= 0")
         out.append(Building(id=bid, age=b["age"], name=b["name"], name_hu=b["name_hu"], copies=b["copies"],
-                            effect=b["effect"], vp=b["vp"], vp_per=b["vp_per"], vp_basis=b["vp_basis"]))
+                            effect=b["effect"], vp=b["vp"], vp_per=b["vp_per"], vp_basis=b["vp_basis"],
+                            amount=int(b.get("amount", 0)), unit=str(b.get("unit", ""))))
     return tuple(out)

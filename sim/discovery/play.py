@@ -1,6 +1,7 @@
 """Age of Discovery as a game module (contract: sim.core.contract): `INFO`, `load_data`,
 `play_games`, the asset interface (`INTERVENTIONS`, `GRANTS`, `asset_costs`: the capital
-buildings, granted money), `account` for the replay and `CHECKS` (sim.discovery.checks).
+buildings, granted money), `account` for the replay, `CHECKS` (sim.discovery.checks) and the
+player audit's `audit_records` / `audit_items` (sim.discovery.audit).
 
 `play_games(root_seed, game_indices, seatings, data, log)` plays game `game_indices[k]` with
 `seatings[k]`; game k uses only the streams `(root_seed, game_indices[k], purpose)`, so its rows
@@ -18,7 +19,8 @@ from sim.core.contract import GameInfo
 from sim.core.data import GameData, load_game_data
 from sim.core.lockstep import play_in_batches, results_table
 from sim.core.seating import RESULT_COLUMNS, Seating
-from sim.discovery import TITLE
+from sim.discovery import TITLE, audit
+from sim.discovery.audit import audit_records
 from sim.discovery.components import Components, from_data, load_components
 from sim.discovery.engine import Engine
 from sim.discovery.interventions import GRANTS, INTERVENTIONS, building_costs, check_spec
@@ -31,9 +33,13 @@ INFO = GameInfo(
     name="discovery", title=TITLE, rule_prefix="AOD", powers=load_components().colours,
     min_players=2, max_players=5, strategies=STRATEGIES,                     # AOD-1.1: 2-5 players
     rules_edition=load_components().data.rules_edition,
-    engine_version=4,          # bump with every deliberate change of rules, players or logs (2: strategy tables
+    engine_version=8,          # bump with every deliberate change of rules, players or logs (2: strategy tables
                                # retuned; 3: a forced building saves only its price before its age; 4: passes
-                               # and the refreshed displays are logged)
+                               # and the refreshed displays are logged; 5: the explorer's plan, AOD-22.5, and
+                               # the expedition forecasts logged for the player audit; 6: the general docks
+                               # soldiers and fights before the scorings, AOD-22.7; 7: whether a forced
+                               # building saves before its first chance is options.force_saving; 8: the
+                               # Cathedral valued by the missionaries a seat expects to dock)
     default_strategy="builder",    # building-value experiments: it buys often, so the display turns over
     lineup=("explorer", "colonist", "merchant", "builder"))
 BATCH = 256
@@ -41,7 +47,8 @@ EXTRA_COLUMNS = ("money", "colony_vp", "economy", "discovery_vp", "ships", "good
                  "shared_win", "buildings_bought", "expeditions", "expeditions_won", "battles", "wars",
                  "units_killed", "units_lost", "ships_won", "goods_taken", "buildings")
 CHECKS = "sim.discovery.checks"
-__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games"]
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "audit_items", "audit_records",
+           "load_data", "play_games"]
 
 
 def make_player(strategy: str, engine: Engine, g: int, seat: int, rng):
@@ -83,6 +90,11 @@ _BUILT: dict[tuple[str, str], Components] = {}
 def asset_costs(data: GameData | Components | None = None) -> dict[str, dict[str, float]]:
     """The asset interface: every capital building's cost in money."""
     return building_costs(components_of(data))
+
+
+def audit_items(data: GameData | Components | None = None) -> list[str]:
+    """Every item the player audit looks for (sim.core.audit, sim.discovery.audit)."""
+    return audit.audit_items(list(asset_costs(data)))
 
 
 def check_seating(seating: Seating, comp: Components) -> None:

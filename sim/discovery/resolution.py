@@ -75,7 +75,7 @@ class Resolution:
             s.money[p] += spec.arrival_money * count
             bonus = spec.arrival_colonists * count
             if unit == MISSIONARY and "cathedral" in self.acquired(g, p):
-                bonus *= 2
+                bonus *= self.comp.amount["cathedral"]
             s.world[region][p][COLONIST] += bonus
             s.out[p][COLONIST] += bonus
         self.log(g, "arrive", seat=p, unit=unit, region=self.comp.regions[region].id, count=count,
@@ -155,10 +155,10 @@ class Resolution:
             if action is None:
                 self.log(g, "expedition", seat=p, party=None)
             else:
-                self.expedition(g, p, action.party, action.target)
+                self.expedition(g, p, action.party, action.target, action.p_win)
             self.step(g, "expedition")
 
-    def expedition(self, g: int, p: int, party: tuple[int, ...], target: int) -> None:
+    def expedition(self, g: int, p: int, party: tuple[int, ...], target: int, p_win: float | None = None) -> None:
         """AOD-8.1 - AOD-8.7: the party is announced, then the token (or top card) is shown;
         success if the strength reaches the natives: a free colonist (tokens only), the loot plus
         loot per soldier, the item kept for its VP. The party is spent either way (AOD-8.5); a
@@ -182,7 +182,7 @@ class Resolution:
         s.stats["expeditions"][p] += 1
         self.log(g, "expedition", seat=p, party=list(party), target="cards" if target == CARDS else c.regions[target].id,
                  item=item.id, strength=strength, natives=item.natives, success=won,
-                 money=item.reward(soldiers) if won else 0)
+                 money=item.reward(soldiers) if won else 0, **({} if p_win is None else {"p_win": round(p_win, 4)}))
         if won:
             s.stats["expeditions_won"][p] += 1
             self.discover(g, p, kind, card, target, soldiers)

@@ -42,8 +42,9 @@ BOX_WEIGHTS = {INITIATIVE: "w_initiative", DOCK: "w_dock", TRADE: "w_goods", SHI
                CAPITAL: "w_build", DISCOVERY: "w_discovery", TRAIN_ANY: "w_train_any", WARFARE: "w_war"}
 FIT = {1: (SHIPPING, DISCOVERY), 2: (DOCK, SHIPPING), 3: (DOCK,), 4: (DOCK, DISCOVERY)}  # where a specialist's skill counts
 VICTIM_ORDER = tuple(UNIT_TYPES.index(n) for n in TARGETS["soldiers-first"])
-IMMEDIATE_VP = {"conquest_of_the_inca_empire": ("money", 20), "new_world_cartography": ("vp", 5),
-                "indian_allies": ("units", 2), "overpopulation": ("units", 3)}
+IMMEDIATE = {"conquest_of_the_inca_empire": "money", "new_world_cartography": "vp", "indian_allies": "units",
+             "overpopulation": "units"}   # what an immediate effect gives: its data amount of money or units
+CARTOGRAPHY_VP = 5                        # the expected VP of a free discovery, a heuristic
 FINAL_BASIS = ("commerce", "population", "navy", "power", "prosperity", "glory", "wealth")
 
 
@@ -157,7 +158,8 @@ class ScriptedPlayer(Player):
         if box not in FIT[unit]:
             return -k["specialist_waste"]
         if box == DOCK:
-            return k["money_vp"] * spec.arrival_money + k["unit_vp"] * spec.arrival_colonists
+            return (k["money_vp"] * spec.arrival_money + k["unit_vp"] * spec.arrival_colonists
+                    + (k["soldier_dock"] if spec.fights else 0.0))
         if box == SHIPPING:
             return 0.5 * (spec.shipping - 1)
         return 0.5 * (spec.discovery - 1) + (0.5 if spec.fights else 0.0)
@@ -185,7 +187,7 @@ class ScriptedPlayer(Player):
 
     def building_region(self, choices, building):
         if building == "new_world_cartography":
-            return max(choices, key=lambda r: self.token_value(r, 0, 0)[1] + self.jitter())
+            return max(choices, key=lambda r: self.token_value(r, 0, 0)[1] + self.claim_value(r) + self.jitter())
         count = 2 if building == "indian_allies" else 3
         return max(choices, key=lambda r: self.region_gain(r, count) + self.jitter())
 
@@ -219,14 +221,17 @@ class ScriptedPlayer(Player):
         b = next(x for x in self.comp.buildings if x.id == key)
         value = float(b.vp)
         if key in STEP_D_MONEY:
-            value += STEP_D_MONEY[key] * k["money_vp"] * left
+            value += self.comp.amount[key] * k["money_vp"] * left
         elif key in STEP_D_POOL or key in STEP_D_DOCK or key in STEP_D_DISCOVERY_BOX:
             value += k["unit_vp"] * left
-        elif key in IMMEDIATE_VP:
-            kind, amount = IMMEDIATE_VP[key]
+        elif key in IMMEDIATE:
+            kind = IMMEDIATE[key]
+            amount = CARTOGRAPHY_VP if kind == "vp" else self.comp.amount[key]
             value += amount * (k["money_vp"] if kind == "money" else k["unit_vp"] if kind == "units" else 1)
         elif key in ("mint", "distillery", "piracy", "east_india_company"):
             value += k["income_building_vp"] * left
+        elif key == "cathedral":         # AOD-14.2: each docked missionary brings one colonist more
+            value += k["unit_vp"] * k["missionaries_per_round"] * (self.comp.amount[key] - 1) * left
         elif key in FINAL_BASIS:
             value += k["final_building_vp"]
         else:
@@ -263,8 +268,9 @@ class ScriptedPlayer(Player):
         return tuple(self.view.unseen_tokens(self.g, self.p))
 
     def token_value(self, region: int, strength: int, soldiers: int) -> tuple[float, float]:
-        """(success probability, expected VP-equivalent) of an expedition (exact odds of the
-        discovery kernel; strength 0 = a free discovery, AOD-18.20)."""
+        """(success probability, expected VP-equivalent of the item's VP and loot) of an
+        expedition (exact odds of the discovery kernel; strength 0 = a free discovery,
+        AOD-18.20). The free colonist (AOD-8.3.1) is valued per region by `expedition`."""
         ids, cards = self.pool_for(region), region == CARDS
         key = (ids, cards, strength, soldiers)
         found = self._odds.get(key)
@@ -274,30 +280,40 @@ class ScriptedPlayer(Player):
                 found = (1.0, float(sum(d.vp + d.loot * self.k["money_vp"] for d in pool)) / len(pool))
             else:
                 p_win, money, vp = discovery.expedition_means(pool, strength, soldiers)
-                colonists = 0 if cards else p_win
-                found = (float(p_win), float(vp) + float(money) * self.k["money_vp"] + float(colonists) * self.k["unit_vp"])
+                found = (float(p_win), float(vp) + float(money) * self.k["money_vp"])
             self._odds[key] = found
         return found
 
+    def claim_value(self, region: int) -> float:
+        """What the free colonist of a discovered token is worth (AOD-8.3.1, AOD-22.5: discoveries
+        claim territory): `claim_weight` x the colony VP it adds in that region over the scorings
+        left, and at least a unit's worth."""
+        if region == CARDS:
+            return 0.0
+        return max(self.k["unit_vp"], self.k["claim_weight"] * self.region_gain(region))
+
     def expedition(self, choices):
         """The party: captains first, then soldiers (loot), then the rest, as few units as give
-        the best value net of the units spent (AOD-8.5: the party is spent either way). Regions
-        whose token the seat has not seen share one pool, so they are valued once."""
+        the best value net of the units spent (AOD-8.5: the party is spent either way, while
+        units not sent wait in the box for a later round, AOD-8.6). An expedition is launched
+        only at an exact success probability of at least `min_success`, except in the last
+        round, where units left in the box are worth nothing. Regions whose token the seat has
+        not seen share the odds of one pool."""
         have, units = list(choices.units), self.comp.units
+        last = self.rounds_left() == 0
+        floor, unit_cost = (0.0, 0.0) if last else (self.k["min_success"], self.k["unit_vp"] * 0.5)
         order = sorted(range(UNITS), key=lambda u: (-units[UNIT_TYPES[u]].discovery, not units[UNIT_TYPES[u]].fights))
-        groups: dict[tuple[int, ...], int] = {}
-        for r in choices.targets:
-            groups.setdefault(self.pool_for(r), r)
-        party, best, pick = [0] * UNITS, -1.0, None
+        claims = {r: self.claim_value(r) for r in choices.targets}
+        party, best, pick = [0] * UNITS, 0.0 if last else -1.0, None
         for u in order:
             for _ in range(have[u]):
                 party[u] += 1
                 strength, soldiers = discovery.party_strength(dict(zip(UNIT_TYPES, party)), units)
-                for r in groups.values():
+                for r in choices.targets:
                     p_win, value = self.token_value(r, strength, soldiers)
-                    value -= sum(party) * self.k["unit_vp"] * 0.5
-                    if p_win >= self.k["min_success"] and value > best:
-                        best, pick = value, Expedition(tuple(party), r)
+                    value += p_win * claims[r] - sum(party) * unit_cost
+                    if p_win >= floor and value > best:
+                        best, pick = value, Expedition(tuple(party), r, p_win)
         return pick
 
     # ---- D8 training

@@ -6,6 +6,7 @@ import math
 
 from sim.core.random import stream
 from sim.discovery.actions import Bid
+from sim.discovery.components import UNIT_TYPES
 from sim.discovery.state import CAPTAIN, COLONIST, MERCHANT, MISSIONARY, SOLDIER, new_game
 
 SPECIALISTS = (CAPTAIN, MERCHANT, MISSIONARY, SOLDIER)
@@ -60,7 +61,11 @@ class Setup:
         for pos, p in enumerate(s.order):
             s.stats["start_position"][p] = pos + 1
         for p in range(n):                                   # interventions: grants at setup
-            s.money[p] += self.interventions[g][p].grants.get("money", 0)
+            grants = self.interventions[g][p].grants
+            s.money[p] += grants.get("money", 0)
+            for unit, name in enumerate(UNIT_TYPES):
+                if grants.get(name):
+                    self.from_supply(s, p, unit, grants[name])
         self.log(g, "setup", order=list(s.order), money=list(s.money),
                  tokens={c.regions[r].id: c.tokens[k].id for r, k in enumerate(s.token_at) if k >= 0},
                  buildings=[self.tile_key(k) for k in s.display],

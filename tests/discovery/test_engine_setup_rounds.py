@@ -107,6 +107,21 @@ def test_aod_e6_recurring_building_in_every_later_age():
         assert s.pool[0][COLONIST] == before + 1
 
 
+@pytest.mark.parametrize("overrides, money, colonists", [((), 5, 1), (("buildings.tiles.trading_post.amount=7",), 7, 1)])
+def test_aod_14_building_amounts_are_data(overrides, money, colonists):
+    """AOD-14.1 Trading Post (+$5) and Settlers (+1 colonist) at step D: the amount and the unit
+    type are data (data/buildings.toml), so `--set` changes the effect."""
+    e = engine(2, overrides=overrides)
+    s = e.s.games[0]
+    for key in ("trading_post", "settlers"):
+        s.owned[0].append(next(k for k in range(36) if e.tile_key(k) == key))
+        s.held[0].add(key)
+    before, pool = s.money[0], s.pool[0][COLONIST]
+    e.building_benefits(0)
+    assert (s.money[0] - before, s.pool[0][COLONIST] - pool) == (money, colonists)
+    assert e.comp.amount["factory"] == 30 and e.comp.gives["navigator"] == CAPTAIN
+
+
 def test_aod_e22_used_specialists_do_not_return():
     e = engine(2)
     s = e.s.games[0]

@@ -3,6 +3,7 @@ three random players, its win rate's 95 % Wilson interval lies above the fair sh
 
 import pytest
 
+from sim.core.design import rotation
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
 from sim.discovery import play
@@ -27,3 +28,15 @@ def test_every_strategy_table_is_assumed_with_bounds():
     for strategy in SCRIPTED:
         assert any(path.startswith(f"strategies.{strategy}.") for path in assumed)
     assert set(SCRIPTED) == set(data.strategies)
+
+
+def test_general_fights_only_in_scoring_rounds_aod_22_7():
+    """The general sends soldiers from the dock and fights in the rounds before the age
+    scorings (AOD-22.7), never in the others."""
+    seatings = rotation(play.INFO.powers, 4, ["general", "colonist", "merchant", "builder"], 8)
+    engine = play.new_engine(play.components_of(None), seatings, 5, list(range(8)), log=True)
+    engine.play()
+    scorings = set(engine.rules["game"]["scoring_rounds"])
+    fights = [e["round"] for head, events in engine.game_logs() for e in events
+              if e["event"] == "conflict" and e["kind"] and head["strategies"][e["seat"]] == "general"]
+    assert fights and set(fights) <= scorings
