@@ -63,6 +63,7 @@ class GameSize:
     players: int
     extra_games: int = 0
     lineups: tuple[tuple[str, ...], ...] = ()
+    value_overrides: tuple[str, ...] = ()     # settings of the value experiments' design (not rules)
 
 
 # The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores; a game
@@ -73,7 +74,8 @@ GAME_SIZES = {
     "acres": GameSize(games=360, tile_blocks=2, players=2, extra_games=40,
                       lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
                       + (("balanced", "balanced"),)),
-    "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200),
+    "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200,
+                          value_overrides=("options.force_saving=none",)),   # unbiased forced arms (docs/discovery_engine.md)
     "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=100),
 }
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
@@ -174,8 +176,9 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
     if not levels:
         raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
                         f"allowed: {', '.join(known)}")
+    design_settings = GAME_SIZES.get(game, FALLBACK_SIZE).value_overrides
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
-                                 seed=size.seed, grants=dict(engine.GRANTS), overrides=size.overrides,
+                                 seed=size.seed, grants=dict(engine.GRANTS), overrides=(*design_settings, *size.overrides),
                                  variants=size.variants) for s in levels]
     for experiment in experiments:
         tv.check(engine, experiment, data)
@@ -258,6 +261,7 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
                   rel: str) -> tuple[list[str], str]:
     costs = engine.asset_costs(data)
     levels = [e.strategy for e in experiments]
+    cur = experiments[0].currency
     say(f"tile values: {len(experiments)} skill level(s) ({', '.join(levels)}) x {experiments[0].blocks} blocks of "
         f"{2 * len(experiments[0].tiles) + 1 + len(experiments[0].grants)} arms")
     values, resources = tv.measure(experiments, costs, jobs=size.jobs, quiet=False)
@@ -267,9 +271,9 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
             (f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "
             "the level; the tuned level appears once a tuned strategy exists). Causal value: the focal seat takes "
             "the tile at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
-            f"{experiments[0].blocks} blocks per level. A fair price in gold = current cost in gold equivalents + "
-            "value / value of one gold (from the grant experiments), with a bootstrap interval over blocks. It is "
-            "given only where one gold is clearly worth something at that level (its interval excludes zero); "
+            f"{experiments[0].blocks} blocks per level. A fair price in {cur} = current cost in {cur} equivalents + "
+            f"value / value of one {cur} (from the grant experiments), with a bootstrap interval over blocks. It is "
+            f"given only where one {cur} is clearly worth something at that level (its interval excludes zero); "
             f"otherwise the price is <em>{NOT_IDENTIFIABLE}</em> and the note gives the blocks that would settle "
             "it. The verdict comes from the interval of fair price minus current cost: above zero under-priced, "
             "below zero over-priced, else fair. A negative fair price means the tile harms its owner even when "
@@ -279,26 +283,30 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
             "non-owners in unchanged games and is biased (strong positions buy more tiles).</p>")]
     body += [html.figure(f"{rel}/{f.name}", "tile values by skill level, sorted by effect")
              for f in files if f.name.startswith("tile_values") and f.suffix == ".png"]
+    settings = GAME_SIZES.get(experiments[0].game, FALLBACK_SIZE).value_overrides
+    if settings:
+        body.append("<p>The value experiments run with <code>" + html_lib.escape(", ".join(settings)) + "</code>: a "
+                    "setting of the experiment's design, not a rules change (see the game's engine docs).</p>")
     prices = [f for f in files if f.name.startswith("fair_prices")]
     body += ([html.figure(f"{rel}/{f.name}", "fair price against current cost") for f in prices] if prices else
-             ["<p>No fair price could be given at any skill level (see the value of gold below).</p>"])
+             [f"<p>No fair price could be given at any skill level (see the value of {cur} below).</p>"])
     body.append("<h4>Verdicts by asset, skill levels side by side (sorted by mean effect)</h4>"
                 + html.table([(r["tile"], *[_cell(r, lv) for lv in levels], r["finding"] or "none", r["sign_changes"])
                               for _, r in assets.iterrows()],
                              ["tile", *[f"{lv}: d win [95% CI], verdict" for lv in levels], "finding", "sign changes"]))
     for level, group in values.groupby("strategy", sort=False):
         group = group.set_index("tile").loc[[t for t in assets["tile"] if t in set(group["tile"])]].reset_index()
-        body.append(f"<h4>Skill level {html_lib.escape(level)}: tile values</h4>" + _level_table(group))
+        body.append(f"<h4>Skill level {html_lib.escape(level)}: tile values</h4>" + _level_table(group, cur))
     body.append("<h4>Value of resources (win rate per unit), by skill level</h4>"
                 + html.table([(r.strategy, r.resource, r.dose, html.sig(r.win_per_unit),
                                html.interval(r.ci_low, r.ci_high), r.blocks, _measured(r))
                               for r in resources.itertuples()],
                              ["skill level", "resource", "dose", "win rate per unit", "95% CI", "blocks",
                               "clearly non-zero"]))
-    return body, tiles_summary(assets, resources, levels, experiments[0].blocks)
+    return body, tiles_summary(assets, resources, levels, experiments[0].blocks, cur)
 
 
-def _level_table(group: pd.DataFrame) -> str:
+def _level_table(group: pd.DataFrame, cur: str = "gold") -> str:
     """One skill level's tiles; without a price at this level, the reason once above the table
     and no price columns."""
     def observed(r: Any) -> str:
@@ -316,7 +324,7 @@ def _level_table(group: pd.DataFrame) -> str:
              html.sig(_get(r, "current_cost_gold")), html.sig(_get(r, "fair_price_gold")),
              html.interval(_get(r, "fair_price_low"), _get(r, "fair_price_high")), _short(getattr(r, "verdict", "")),
              getattr(r, "price_note", ""), observed(r)) for r in group.itertuples()]
-    return html.table(rows, [*head, "cost (gold eq.)", "fair price (gold)", "fair price 95% CI", "verdict", "note",
+    return html.table(rows, [*head, f"cost ({cur} eq.)", f"fair price ({cur})", "fair price 95% CI", "verdict", "note",
                              "observational win owned / not (biased)"])
 
 
@@ -344,7 +352,8 @@ def _get(row: Any, name: str) -> float:
     return getattr(row, name, float("nan"))
 
 
-def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[str], blocks: int) -> str:
+def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[str], blocks: int,
+                  cur: str = "gold") -> str:
     """Each asset once, with its verdict per skill level; skill-dependent ones apart."""
     def verdicts(r: pd.Series) -> str:
         return ", ".join(f"{lv}: {r[f'verdict {lv}'] or 'no price'}" for lv in levels)
@@ -359,10 +368,10 @@ def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[st
     if len(dependent):
         parts.append("Skill-dependent (the value changes sign between levels; not a balance finding): "
                      + "; ".join(f"{r['tile']} ({r['sign_changes']})" for _, r in dependent.iterrows()) + ".")
-    gold = resources[resources["resource"] == "gold"]
+    gold = resources[resources["resource"] == cur]
     unpriced = [r.strategy for r in gold.itertuples() if not r.measured]
     if unpriced:
-        parts.append(f"No fair prices at {', '.join(unpriced)}: one gold is not clearly worth anything there "
+        parts.append(f"No fair prices at {', '.join(unpriced)}: one {cur} is not clearly worth anything there "
                      f"({NOT_IDENTIFIABLE}).")
     rest = int((assets["finding"] == "").sum())
     which = f"All {rest}" if rest == len(assets) else f"{rest} other"

@@ -47,7 +47,8 @@ def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.Dat
         price = (getattr(r, "fair_price_gold", math.nan), getattr(r, "fair_price_low", math.nan),
                  getattr(r, "fair_price_high", math.nan))
         if all(math.isfinite(x) for x in price):
-            out.append(number("fair price (gold)", f"{r.tile} ({r.strategy})", *price, int(r.blocks)))
+            out.append(number(f"fair price ({getattr(r, 'currency', 'gold')})", f"{r.tile} ({r.strategy})", *price,
+                              int(r.blocks)))
     for r in (resources.itertuples() if resources is not None else ()):
         out.append(number("win rate per unit of resource", f"{r.resource} ({r.strategy})",
                           r.win_per_unit, r.ci_low, r.ci_high, int(r.blocks)))

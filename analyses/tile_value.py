@@ -64,6 +64,12 @@ class Experiment:
     overrides: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()        # variant files, applied before the overrides
 
+    @property
+    def currency(self) -> str:
+        """The resource prices are quoted in: the first of the game's GRANTS (SoE gold, AoD and
+        AFAoS money, CotE talents)."""
+        return next(iter(self.grants), "gold")
+
     def lineups(self) -> dict[str, tuple[str, ...]]:
         """Arm label -> lineup (seat 0 is the focal seat; the design rotates it over seats)."""
         rest = (self.strategy,) * (self.players - 1)
@@ -139,36 +145,38 @@ def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, di
     focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
     wins, vps = block_means(focal, "win"), block_means(focal, "vp")
     per_unit = {r: (f"grant:{r}", BASE, float(dose)) for r, dose in experiment.grants.items()}
-    priced = "gold" in per_unit
-    gold = paired_effect(wins, "grant:gold", BASE).per_unit(per_unit["gold"][2]) if priced else None
+    currency = experiment.currency
+    priced = currency in per_unit
+    gold = paired_effect(wins, f"grant:{currency}", BASE).per_unit(per_unit[currency][2]) if priced else None
     boot = bootstrap_means(wins, seed=experiment.seed).to_dict("records") if priced else []
     rows = []
     for tile in experiment.tiles:
         force, ban = f"force:{tile}", f"ban:{tile}"
         d_win, d_vp = paired_effect(wins, force, ban), paired_effect(vps, force, ban)
-        row = {"tile": tile, "strategy": experiment.strategy, "blocks": d_win.blocks,
+        row = {"tile": tile, "strategy": experiment.strategy, "currency": currency, "blocks": d_win.blocks,
                "focal_games_per_arm": int((focal["arm_label"] == force).sum()),
                **_effect_columns("win", d_win), **_effect_columns("vp", d_vp),
                **observational(table, tile)}
         cost = costs[tile]
         row["cost"] = ", ".join(f"{-v if k == 'unrest' else v:g} {k}" for k, v in cost.items() if v) or "free"
         if gold is not None and set(k for k, v in cost.items() if v) <= set(per_unit):
-            row.update(_price_columns(fair_price_statistic((force, ban), per_unit, cost), cost, per_unit,
-                                      wins, boot, gold))
+            row.update(_price_columns(fair_price_statistic((force, ban), per_unit, cost, currency), cost, per_unit,
+                                      wins, boot, gold, currency))
         rows.append(row)
     return pd.DataFrame(rows)
 
 
 def _price_columns(statistic, cost: dict[str, float], per_unit: dict[str, tuple[str, str, float]],
-                   wins: pd.DataFrame, boot: list[dict[str, float]], gold: Effect) -> dict[str, Any]:
-    """Fair price, its interval, the interval of (fair price - current cost) and the verdict."""
+                   wins: pd.DataFrame, boot: list[dict[str, float]], gold: Effect, currency: str) -> dict[str, Any]:
+    """Fair price, its interval, the interval of (fair price - current cost) and the verdict, all
+    in the currency (the columns keep the names `*_gold`)."""
     def premium(m: dict[str, float]) -> float:
-        return statistic(m) - cost_in_gold(cost, resource_rates(m, per_unit))
+        return statistic(m) - cost_in_gold(cost, resource_rates(m, per_unit), currency)
 
-    price, current = statistic(wins.mean()), cost_in_gold(cost, resource_rates(wins.mean(), per_unit))
+    price, current = statistic(wins.mean()), cost_in_gold(cost, resource_rates(wins.mean(), per_unit), currency)
     price_ci = percentile_interval(np.array([statistic(m) for m in boot]))
     premium_ci = percentile_interval(np.array([premium(m) for m in boot]))
-    judged = price_verdict("gold", gold, premium_ci, price, price_ci)
+    judged = price_verdict(currency, gold, premium_ci, price, price_ci)
     shown = judged.verdict != NOT_IDENTIFIABLE
     nan = float("nan")
     return {"current_cost_gold": current if shown else nan, "fair_price_gold": price if shown else nan,
@@ -340,7 +348,7 @@ def plot_values(values: pd.DataFrame, path: Path) -> list[Path]:
 
 
 def plot_prices(values: pd.DataFrame, path: Path) -> list[Path]:
-    """Fair price against current cost (both in gold), for the assets with a price at some skill
+    """Fair price against current cost (both in the game's currency), for the assets with a price at some skill
     level, sorted by how far the fair price lies above the cost; none when no price exists."""
     if "fair_price_gold" not in values:
         return []
@@ -353,7 +361,8 @@ def plot_prices(values: pd.DataFrame, path: Path) -> list[Path]:
                                            "fair_price_high": "price_high"})
               for level, frame in priced.groupby("strategy", sort=False)}
     cost = priced.groupby("tile")["current_cost_gold"].mean()
-    return [_forest(rows, series, "price", "gold (fair price with 95 % CI; current cost in gold equivalents)",
+    unit = str(values["currency"].iloc[0]) if "currency" in values else "gold"
+    return [_forest(rows, series, "price", f"{unit} (fair price with 95 % CI; current cost in {unit} equivalents)",
                     f"fair price against current cost ({page})", file, {"current cost": cost})
             for rows, file, page in _pages(order, path)]
 

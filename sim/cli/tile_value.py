@@ -87,7 +87,8 @@ def command(args: argparse.Namespace) -> int:
     print_table([(r.tile, r.strategy, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp,
                   getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", ""), r.blocks)
                  for r in values.itertuples()],
-                ["tile", "strategy", "d win", "95% CI", "d VP", "fair price (gold)", "verdict", "blocks"])
+                ["tile", "strategy", "d win", "95% CI", "d VP", f"fair price ({experiments[0].currency})", "verdict",
+                 "blocks"])
     return 0
 
 

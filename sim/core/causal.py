@@ -85,17 +85,18 @@ def resource_rates(m: Mapping[str, float], per_unit: Mapping[str, tuple[str, str
     return {key: float((m[grant] - m[base]) / dose) for key, (grant, base, dose) in per_unit.items()}
 
 
-def cost_in_gold(removed: Mapping[str, float], rates: Mapping[str, float]) -> float:
-    """A price paid in several resources, in gold at the measured exchange rates (NaN when one
-    gold is not measurably worth anything: no exchange rate exists then)."""
-    gold = rates.get("gold", float("nan"))
+def cost_in_gold(removed: Mapping[str, float], rates: Mapping[str, float], currency: str = "gold") -> float:
+    """A price paid in several resources, in the game's currency (SoE gold, AoD and AFAoS money,
+    CotE talents) at the measured exchange rates (NaN when one unit of currency is not measurably
+    worth anything: no exchange rate exists then)."""
+    gold = rates.get(currency, float("nan"))
     if not np.isfinite(gold) or gold <= 0:
         return float("nan")
     return float(sum(amount * rates[key] / gold for key, amount in removed.items() if amount))
 
 
 def fair_price_statistic(tile: tuple[str, str], per_unit: Mapping[str, tuple[str, str, float]],
-                         removed: Mapping[str, float]) -> Callable[[Mapping[str, float]], float]:
+                         removed: Mapping[str, float], currency: str = "gold") -> Callable[[Mapping[str, float]], float]:
     """The gold a tile should cost so that taking it is worth exactly as much as not taking it.
 
     Taking the tile at its current cost changes the win rate by d = mean(force) - mean(ban).
@@ -109,8 +110,8 @@ def fair_price_statistic(tile: tuple[str, str], per_unit: Mapping[str, tuple[str
     def statistic(m: Mapping[str, float]) -> float:
         """The fair price from the mean focal win rate of each arm."""
         rates = resource_rates(m, per_unit)
-        return cost_in_gold(removed, rates) + float(m[force] - m[ban]) / rates["gold"] \
-            if rates["gold"] > 0 else float("nan")
+        return cost_in_gold(removed, rates, currency) + float(m[force] - m[ban]) / rates[currency] \
+            if rates[currency] > 0 else float("nan")
 
     return statistic
 

@@ -1,5 +1,6 @@
 """Tile value and fair price on a synthetic game with known answers (issue: tile value)."""
 
+import math
 import numpy as np
 import pandas as pd
 import pytest
@@ -111,3 +112,13 @@ def test_sweep_plot_states_the_break_even_or_its_absence(tmp_path):
                           "d_win": [0.02, 0.0, -0.02], "d_win_low": [-0.1, -0.1, -0.1], "d_win_high": [0.1, 0.1, 0.1]})
     assert np.isnan(tv.break_even(table))
     assert tv.plot_sweep(table, tmp_path / "sweep.png").stat().st_size > 0
+
+
+def test_prices_are_quoted_in_the_games_currency_the_first_grant():
+    """AoD and AFAoS price in money, CotE in talents: the first resource of GRANTS."""
+    from analyses.tile_value import Experiment
+    from sim.core.causal import cost_in_gold
+    assert Experiment("g", "s", (), 2, 2, 1, grants={"money": 5, "captain": 1}).currency == "money"
+    assert Experiment("g", "s", (), 2, 2, 1).currency == "gold"
+    assert cost_in_gold({"money": 4, "captain": 1}, {"money": 0.02, "captain": 0.1}, "money") == 4 + 5
+    assert math.isnan(cost_in_gold({"money": 4}, {"money": 0.0}, "money"))         # money worth nothing: no rate
