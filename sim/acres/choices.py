@@ -251,8 +251,11 @@ class Choices:
 
     def _piracy(self) -> list[Piracy]:
         e, g, side = self.e, self.g, self.side
+        kind, louisbourg = e.t.kind, e.t.index.get("louisbourg")
         out = []
-        for lb in self.hand:
+        if side != 1:                          # AFS-12.4: French only
+            return out
+        for lb in (c for c in self.hand if kind[c].loc == louisbourg and kind[c].owner == 1):
             out += [a for a in (Piracy(lb, x) for x in self._others((lb,))) if e.piracy_ok(g, side, a)]
         return out
 
