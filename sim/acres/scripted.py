@@ -194,9 +194,13 @@ class ScriptedPlayer(Player):
                 best, top = a, sc
         return best, top
 
-    def s_raid(self, a: Raid) -> float:
+    def p_unblocked(self, a: Raid) -> float:
+        """The chance the raid is not blocked, as the side estimates it (logged as its forecast)."""
         free = 1.0 - self._chance("block_raid", lambda k: k.block_raid) - 0.2 * (a.target in self.t.loc_card[self.foe])
-        return (self.p["raid"] * max(free, 0.0) * self.worth(a.target, self.foe)
+        return max(free, 0.0)
+
+    def s_raid(self, a: Raid) -> float:
+        return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
                 - self.e.fee(a.cards) * self.p["money"] * self.need)
 
     def s_ambush(self, a: Ambush) -> float:
@@ -276,6 +280,10 @@ class ScriptedPlayer(Player):
         if siege_best is not None and siege_top >= top:      # sieges come first: a tie goes to the siege
             best, top = siege_best, siege_top
         best, top = self.thin_out(best, top)
+        if isinstance(best, Besiege):
+            return replace(best, p_win=self._odds_now[(self.view.turn[self.g], best.target)])
+        if isinstance(best, Raid):
+            return replace(best, p_win=self.p_unblocked(best))
         if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
             hand = self.view.own_hand(self.g, self.side)
             if hand:
