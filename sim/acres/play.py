@@ -16,8 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.acres import TITLE
-from sim.acres import audit
+from sim.acres import TITLE, audit
 from sim.acres.audit import audit_records
 from sim.acres.components import SIDES, Acres, from_data, load
 from sim.acres.engine import NAME, Engine
