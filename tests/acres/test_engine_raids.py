@@ -145,3 +145,16 @@ def test_priest_takes_only_a_neutral_native_americans_card():
     game.move(second, game.s.hand[0][FR])
     game.act(FR, Steal(second))
     assert green in game.s.discard[0][FR]
+
+
+@pytest.mark.parametrize("network", ["raid", "supply"])
+def test_afs_18_a39_card_boat_links_join_that_network_only(network):
+    from sim.acres.state import CARD_BOAT_LINKS
+    default = Game().t
+    linked = Game((f"options.{network}_uses_card_boat_links=true",)).t
+    other = "supply" if network == "raid" else "raid"
+    for a, b in CARD_BOAT_LINKS:
+        i, j = linked.index[a], linked.index[b]
+        assert j in getattr(linked, f"{network}_adj")[i] and i in getattr(linked, f"{network}_adj")[j]
+        assert getattr(linked, f"{other}_adj")[i] == getattr(default, f"{other}_adj")[i]
+    assert not all(default.index[b] in default.raid_adj[default.index[a]] for a, b in CARD_BOAT_LINKS)
