@@ -6,7 +6,7 @@ rules and raises `RuleViolation` for an illegal one. Cards are physical card num
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +45,15 @@ class Fortify:
 
 @dataclass(frozen=True, slots=True)
 class Besiege:
-    """AFS-8.1: a siege of an enemy location: connection card, transport card, military card."""
+    """AFS-8.1: a siege of an enemy location: connection card, transport card, military card.
+    `p_win`: the player's own forecast that the siege takes the location, logged for the player
+    audit (the rules ignore it)."""
 
     target: int
     via: int
     transport: int
     military: int
+    p_win: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +85,12 @@ class GiveUp:
 
 @dataclass(frozen=True, slots=True)
 class Raid:
-    """AFS-9: raid-capable cards (plus Priests / Indian Leaders for range) against `target`."""
+    """AFS-9: raid-capable cards (plus Priests / Indian Leaders for range) against `target`.
+    `p_win`: the player's own forecast that the raid is not blocked (player audit only)."""
 
     target: int
     cards: tuple[int, ...]
+    p_win: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,11 +50,12 @@ GIVE_UP = ("give_up",)          # a free kind only under `options.defender_may_w
 class Choices:
     """The legal choices of one action decision (see the module docstring)."""
 
-    __slots__ = ("_hand", "_lists", "_live", "e", "g", "left", "side")
+    __slots__ = ("_hand", "_lists", "_live", "_rest", "e", "g", "left", "side")
 
     def __init__(self, engine, g: int, side: int, left: int) -> None:
         self.e, self.g, self.side, self.left = engine, g, side, left
         self._lists: dict[str, list] = {}
+        self._rest: dict[tuple[int, ...], list[int]] = {}
         self._hand: list[int] | None = None
         self._live: list[int] | None = None
 
@@ -116,8 +117,12 @@ class Choices:
         return out
 
     def _others(self, used: tuple[int, ...]) -> list[int]:
-        """Playable hand cards other than `used` (a second copy of a used kind included)."""
-        return self._distinct([c for c in self.live if c not in used])
+        """Playable hand cards other than `used` (a second copy of a used kind included);
+        kept per decision, as several action kinds ask for the same ones."""
+        got = self._rest.get(used)
+        if got is None:
+            got = self._rest[used] = self._distinct([c for c in self.live if c not in used])
+        return got
 
     def _journeys(self, target_ok) -> list[tuple[int, int, int]]:
         """(via, target, transport) for every playable connection card, a listed target passing
@@ -261,8 +266,11 @@ class Choices:
 
     def _piracy(self) -> list[Piracy]:
         e, g, side = self.e, self.g, self.side
+        kind, louisbourg = e.t.kind, e.t.index.get("louisbourg")
         out = []
-        for lb in self.hand:
+        if side != 1:                          # AFS-12.4: French only
+            return out
+        for lb in (c for c in self.hand if kind[c].loc == louisbourg and kind[c].owner == 1):
             out += [a for a in (Piracy(lb, x) for x in self._others((lb,))) if e.piracy_ok(g, side, a)]
         return out
 

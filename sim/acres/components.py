@@ -151,6 +151,8 @@ class Acres:
     def card(self, side: str, key: str) -> Card:
         """A card kind of `side` by id or printed name."""
         cards = self.cards[check_side(side)]
+        if key in cards:
+            return cards[key]
         if slug(key) not in cards:
             raise UserError(f"{side} card {key!r} is unknown; allowed: {', '.join(cards)}")
         return cards[slug(key)]
@@ -181,8 +183,9 @@ def other(side: str) -> str:
     return SIDES[1 - SIDES.index(check_side(side))]
 
 
+@functools.lru_cache(maxsize=4096)
 def slug(name: str) -> str:
-    """Id of a printed name: lower case, apostrophes and dots dropped, other runs of
+    """Id of a printed name (memoised: ids are looked up on every siege estimate): lower case, apostrophes and dots dropped, other runs of
     non-alphanumerics as one underscore ("St. Mary's" -> "st_marys")."""
     text = name.lower().replace("'", "").replace(".", "")
     return "_".join("".join(ch if ch.isalnum() else " " for ch in text).split())

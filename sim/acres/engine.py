@@ -410,7 +410,10 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         kind, locs = self.t.kind, self.t.locs
         for name in action.__slots__:
             v = getattr(action, name)
-            if name in ("target", ) and isinstance(action, (Settle, Develop, Fortify, Besiege, Raid)):
+            if name == "p_win":                       # a player's forecast (player audit), if any
+                if v is not None:
+                    out[name] = round(v, 4)
+            elif name in ("target", ) and isinstance(action, (Settle, Develop, Fortify, Besiege, Raid)):
                 out[name] = locs[v]
             elif name == "track":
                 out[name] = v

@@ -69,7 +69,8 @@ class Network:
         """AFS-9.2 / AFS-9.4: the raid distance of every enemy location within reach of `side`,
         along land links and Indian paths (no sea) from any own location (AFS-18 A37; besieged
         origins per option `raid_from_besieged`, A11); no route enters a fortified location
-        (AFS-18 A10), and besieged locations are never targets (A11)."""
+        (AFS-18 A10) nor, with option `raid_through_own_besieged` off (S2's reading of A11), one of
+        the side's own besieged locations; besieged locations are never targets (A11)."""
         s = self.s
         control, fort, sieges = s.control[g], s.fort[g], s.siege_loc[g]
         mine, theirs = side + 1, 2 - side
@@ -79,12 +80,13 @@ class Network:
         out: dict[int, int] = {}
         d = 0
         adj = self.t.raid_adj
+        closed = set() if self.opt_raid_through_own_besieged else {i for i in sieges if i >= 0 and control[i] == mine}
         while frontier:
             d += 1
             nxt = []
             for v in frontier:
                 for n in adj[v]:
-                    if n in dist or fort[n]:
+                    if n in dist or fort[n] or n in closed:
                         continue
                     dist[n] = d
                     nxt.append(n)

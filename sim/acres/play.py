@@ -16,8 +16,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.acres import TITLE
+from sim.acres import TITLE, audit
 from sim.acres import verify as _verify
+from sim.acres.audit import audit_records
 from sim.acres.components import SIDES, Acres, from_data, load
 from sim.acres.engine import NAME, Engine
 from sim.acres.interventions import GRANTS, INTERVENTIONS, check_spec
@@ -35,16 +36,17 @@ STRATEGIES = ("random",) + strategies()
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
-    engine_version=3,              # bump with every deliberate change of rules, players or logs
+    engine_version=4,              # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
-                                   # 3: French Militia blocks raids, AFS-9.6)
+                                   # 3: French Militia blocks raids, AFS-9.6;
+                                   # 4: scripted sieges and raids log their forecast, p_win)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
-__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "load_data", "play_games", "verify",
-           "verify_report"]
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "audit_items", "audit_records",
+           "load_data", "play_games", "verify", "verify_report"]
 
 
 def strategy_sides(data=None) -> dict[str, str]:
@@ -90,6 +92,11 @@ def rulebook_of(data: GameData | Acres | Rulebook | None) -> Rulebook:
 def asset_costs(data=None) -> dict[str, dict[str, float]]:
     """The asset interface: every recruitable card and neutral location, its money cost."""
     return _asset_costs(rulebook_of(data).tables)
+
+
+def audit_items(data=None) -> list[str]:
+    """Every item the player audit looks for (each card and neutral location, each action kind)."""
+    return audit.audit_items(list(asset_costs(data)))
 
 
 def check_seating(seating: Seating, book: Rulebook) -> None:

@@ -81,6 +81,7 @@ def rulebook(acres: Acres) -> Rulebook:
         "governor_two": opt["governor_cards"] == "two",
         "home_support_reshuffles": (opt["home_support_reshuffles"] and not second) or variants[23],
         "opt_raid_from_besieged": opt["raid_from_besieged"],
+        "opt_raid_through_own_besieged": opt["raid_through_own_besieged"],
         "blocked_uses_action": opt["blocked_attack_uses_action"],
         "opt_capital_controlled": opt["capital_must_be_controlled"],
         "fortification_blocks": opt["fortification_blocks_raids"],

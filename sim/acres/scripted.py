@@ -106,7 +106,7 @@ class ScriptedPlayer(Player):
                *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
         hit = _ODDS.get(key)
         if hit is None:
-            hit = float(siege.siege_odds(setup, samples, 1)["attacker_win"])
+            hit = float(siege.siege_counts(setup, samples, 1)["attacker"].sum() / samples)
             if len(_ODDS) > 100_000:
                 _ODDS.clear()
             _ODDS[key] = hit
@@ -163,6 +163,11 @@ class ScriptedPlayer(Player):
         threat = 1.0 if exposed else 0.3
         return self.p["fortify"] * threat * self.worth(a.target, self.side) - 3 * self.p["money"] / self.need
 
+    def besiege_terms(self, a: Besiege) -> tuple[float, float]:
+        """(prize, cards given up) of a siege: its score is `besiege * odds * prize - given up`."""
+        capital = self.p["capital"] if a.target in self.t.win_targets[self.side] else 0.0
+        return self.worth(a.target, self.foe) + capital, self.keep((a.via, a.transport))
+
     def s_besiege(self, a: Besiege) -> float:
         key = (self.view.turn[self.g], a.target)          # the decks change little within a turn
         chance = self._odds_now.get(key)
@@ -170,13 +175,32 @@ class ScriptedPlayer(Player):
             chance = self._odds_now[key] = self.odds(a.target)
         if chance < self.p["min_odds"]:
             return 0.0
-        capital = self.p["capital"] if a.target in self.t.win_targets[self.side] else 0.0
-        prize = self.worth(a.target, self.foe) + capital
-        return self.p["besiege"] * chance * prize - self.keep((a.via, a.transport))
+        prize, given = self.besiege_terms(a)
+        return self.p["besiege"] * chance * prize - given
+
+    def best_besiege(self, options: list[Besiege], top_other: float) -> tuple[Action | None, float]:
+        """The first best siege that can still be the decision's best, given the best score
+        `top_other` of the actions scored after sieges: a siege whose score at odds 1 cannot
+        reach it (or a better siege before it) is never estimated. The score rises with the
+        odds (`besiege` >= 0), so this picks what scoring every siege would."""
+        best, top = None, 0.0
+        for a in options:
+            prize, given = self.besiege_terms(a)
+            ceiling = self.p["besiege"] * prize - given
+            if ceiling <= top or ceiling < top_other:
+                continue
+            sc = self.s_besiege(a)
+            if sc > top:
+                best, top = a, sc
+        return best, top
+
+    def p_unblocked(self, a: Raid) -> float:
+        """The chance the raid is not blocked, as the side estimates it (logged as its forecast)."""
+        free = 1.0 - self._chance("block_raid", lambda k: k.block_raid) - 0.2 * (a.target in self.t.loc_card[self.foe])
+        return max(free, 0.0)
 
     def s_raid(self, a: Raid) -> float:
-        free = 1.0 - self._chance("block_raid", lambda k: k.block_raid) - 0.2 * (a.target in self.t.loc_card[self.foe])
-        return (self.p["raid"] * max(free, 0.0) * self.worth(a.target, self.foe)
+        return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
                 - self.e.fee(a.cards) * self.p["money"] * self.need)
 
     def s_ambush(self, a: Ambush) -> float:
@@ -243,7 +267,7 @@ class ScriptedPlayer(Player):
         if self._odds_now and next(iter(self._odds_now))[0] != self.view.turn[self.g]:
             self._odds_now.clear()
         self._prepare()
-        for kind in SCORED:
+        for kind in SCORED[1:]:
             options = choices.list(kind)
             if not options:
                 continue
@@ -252,7 +276,14 @@ class ScriptedPlayer(Player):
                 sc = scorer(a)
                 if sc > top:
                     best, top = a, sc
+        siege_best, siege_top = self.best_besiege(choices.list("besiege"), top)
+        if siege_best is not None and siege_top >= top:      # sieges come first: a tie goes to the siege
+            best, top = siege_best, siege_top
         best, top = self.thin_out(best, top)
+        if isinstance(best, Besiege):
+            return replace(best, p_win=self._odds_now[(self.view.turn[self.g], best.target)])
+        if isinstance(best, Raid):
+            return replace(best, p_win=self.p_unblocked(best))
         if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
             hand = self.view.own_hand(self.g, self.side)
             if hand:

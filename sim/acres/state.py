@@ -161,8 +161,19 @@ def _kind(acres: Acres, key: str, raw: Mapping[str, Any], owner: int, home: str,
         special=key if key in SPECIALS else "")
 
 
+CARD_BOAT_LINKS = (("st_marys", "richmond"), ("st_marys", "baltimore"), ("quebec", "tadoussac"),
+                   ("fort_st_john", "quebec"))          # AFS-18 A39: on cards, missing from S2's tables
+
+
+def _add_links(adj: list[set[int]], index: Mapping[str, int], links) -> None:
+    for a, b in links:
+        adj[index[a]].add(index[b])
+        adj[index[b]].add(index[a])
+
+
 def build_tables(acres: Acres) -> Tables:
-    """The static indices of a data set (AFS-16 card list, AFS-19.7 networks)."""
+    """The static indices of a data set (AFS-16 card list, AFS-19.7 networks; AFS-18 A39's card
+    boat links in the raid and supply networks per option)."""
     data = acres.data
     locs = tuple(acres.locations)
     index = {lid: i for i, lid in enumerate(locs)}
@@ -172,6 +183,9 @@ def build_tables(acres: Acres) -> Tables:
     for i in sea:
         supply[i] |= set(sea) - {i}
     raid = [{index[n] for n in (*loc.land, *loc.paths)} for loc in locations]
+    for name, adj in (("raid", raid), ("supply", supply)):
+        if data.get(f"options.{name}_uses_card_boat_links"):
+            _add_links(adj, index, CARD_BOAT_LINKS)
     kinds: list[CardKind] = []
     cost: list[int] = []
     zone: list[str] = []

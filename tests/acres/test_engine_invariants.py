@@ -13,7 +13,9 @@ from sim.acres.rulebook import SCENARIOS
 from sim.core.seating import Seating
 
 OPTIONS = ("options.artillery_cost=6", 'options.governor_cards="two"', "options.home_support_reshuffles=false",
-           "options.raid_from_besieged=false", "options.blocked_attack_uses_action=false",
+           "options.raid_from_besieged=false", "options.raid_through_own_besieged=false",
+           "options.blocked_attack_uses_action=false", "options.raid_uses_card_boat_links=true",
+           "options.supply_uses_card_boat_links=true",
            "options.capital_must_be_controlled=true", "options.fortification_blocks_raids=false",
            "options.settle_capital_wins=true", "options.location_cards_in_reserve=false",
            'options.raid_range="exactly"', 'rules.deck.reshuffle="on_draw"', 'rules.scoring.end_when="both"',

@@ -35,6 +35,32 @@ def test_example_afs_e9_a_fort_blocks_the_target_and_the_way_through():
     assert "deerfield" not in got and "boston" not in got
 
 
+def _besieged_fort_halifax(overrides=()):
+    """The French hold Kennebec and Fort Halifax, which the British besiege; Deerfield is British."""
+    game = Game(overrides)
+    game.control("kennebec", FR)
+    game.control("fort_halifax", FR)
+    game.control("deerfield", GB)
+    game.s.siege_loc[0][GB] = game.loc("fort_halifax")
+    return game
+
+
+def _deerfield(game):
+    return _named(game, game.e.raid_distances(0, FR)).get("deerfield")
+
+
+def test_afs_18_a11_raids_start_from_and_pass_through_own_besieged_locations():
+    assert _deerfield(_besieged_fort_halifax()) == 1                                       # recommended
+    assert _deerfield(_besieged_fort_halifax(("options.raid_from_besieged=false",))) == 2   # through it
+
+
+def test_afs_18_a11_s2_reading_closes_own_besieged_locations_like_a_fort():
+    s2 = _besieged_fort_halifax(("options.raid_from_besieged=false", "options.raid_through_own_besieged=false"))
+    fortified = _besieged_fort_halifax(("options.raid_from_besieged=false",))
+    fortified.s.fort[0][fortified.loc("fort_halifax")] = True             # AFS-18 A10: no route enters it
+    assert _deerfield(s2) == _deerfield(fortified) and _deerfield(s2) > 2
+
+
 def _boston_raid(game):
     na1 = game.card(FR, "native_americans")                               # the French (blue) card
     na2 = game.card(2, "native_americans")                                # a neutral (green) one
@@ -130,3 +156,16 @@ def test_afs_9_6_french_militia_blocks_a_raid_british_militia_does_not():
     game.move(gb_militia, game.s.hand[0][GB])
     assert fr_militia in game.e.raid_blockers(0, FR, game.loc("montreal"))
     assert gb_militia not in game.e.raid_blockers(0, GB, game.loc("albany"))
+
+
+@pytest.mark.parametrize("network", ["raid", "supply"])
+def test_afs_18_a39_card_boat_links_join_that_network_only(network):
+    from sim.acres.state import CARD_BOAT_LINKS
+    default = Game().t
+    linked = Game((f"options.{network}_uses_card_boat_links=true",)).t
+    other = "supply" if network == "raid" else "raid"
+    for a, b in CARD_BOAT_LINKS:
+        i, j = linked.index[a], linked.index[b]
+        assert j in getattr(linked, f"{network}_adj")[i] and i in getattr(linked, f"{network}_adj")[j]
+        assert getattr(linked, f"{other}_adj")[i] == getattr(default, f"{other}_adj")[i]
+    assert not all(default.index[b] in default.raid_adj[default.index[a]] for a, b in CARD_BOAT_LINKS)

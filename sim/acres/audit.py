@@ -1,0 +1,69 @@
+"""What a logged A Few Acres of Snow game shows of its players, for the player audit
+(sim.core.audit): each scripted siege's forecast (`p_win` of the Besiege action, the siege odds
+of `siege.py` the player acted on) against whether the siege took the location (AFS-8.9), each
+scripted raid's forecast that it goes unblocked against the raid's outcome (AFS-9.6), every
+action kind, recruited card (AFS-13.1) and neutral location settled (AFS-7) chosen, actions in
+and outside a side's last two turns, and the moves the log shows were wasted: a raid or ambush
+blocked (its cards and fee spent for nothing, AFS-9.6, AFS-10.2) and a siege withdrawn (AFS-8.12).
+
+A siege still running when the game ends has no outcome and no forecast record.
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from sim.acres.actions import Action
+from sim.acres.components import SIDES
+from sim.core.audit import AuditRecords, Forecast, base_strategy
+
+ACTIONS = tuple(kind.__name__ for kind in get_args(Action))          # AFS-5.7, the logged action names
+LATE_TURNS = 2                                  # a game's last two turns: one of each side
+
+
+def audit_records(head: dict, events: list[dict]) -> AuditRecords:
+    """The audit records of one game from its log (its header and events)."""
+    strategies = [base_strategy(s) for s in head["strategies"]]
+    seat_of_side = [head["powers"].index(side) for side in SIDES]
+    last_turn = max((e["turn"] for e in events if "turn" in e), default=0)
+    rec = AuditRecords()
+    for i, e in enumerate(events):
+        if e["event"] == "action":
+            seat = seat_of_side[e["side"]]
+            name = strategies[seat]
+            rec.chosen.append((name, seat, f"action:{e['action']}"))
+            rec.actions.append((name, "pass" if e["action"] == "Pass" else e["action"],
+                                e["turn"] > last_turn - LATE_TURNS))
+            if e["action"] in ("Recruit", "Settle"):          # only neutral locations are assets
+                rec.chosen.append((name, seat, f"asset:{e['card'] if e['action'] == 'Recruit' else e['target']}"))
+            if e["action"] == "Besiege" and "p_win" in e:
+                took = _siege_taken(events, i, e["side"])
+                if took is not None:
+                    rec.forecasts.append(Forecast(name, "siege", e["p_win"], took))
+            if e["action"] == "Raid" and "p_win" in e:
+                rec.forecasts.append(Forecast(name, "raid", e["p_win"], _next(events, i, "raid")["blocked"] is None))
+            if e["action"] == "Withdraw":
+                rec.wasted.append((name, "siege_withdrawn"))
+        elif e["event"] in ("raid", "ambush") and e.get("blocked") is not None:
+            rec.wasted.append((strategies[seat_of_side[e["side"]]], f"{e['event']}_blocked"))
+    return rec
+
+
+def _next(events: list[dict], i: int, kind: str) -> dict:
+    return next(e for e in events[i + 1:] if e["event"] == kind)
+
+
+def _siege_taken(events: list[dict], i: int, side: int) -> bool | None:
+    """Whether the siege begun at events[i] by `side` took its location (None: still running)."""
+    for e in events[i + 1:]:
+        if e["event"] == "siege_won" and e["side"] == side and e["role"] == "attacker":
+            return True
+        if e["event"] == "siege_over" and e["track"] == side:
+            return False
+    return None
+
+
+def audit_items(asset_keys: list[str]) -> list[str]:
+    """Every item an AFAoS player could choose: each recruitable card and neutral location (the
+    asset interface), each action and free action kind."""
+    return [*(f"asset:{k}" for k in sorted(asset_keys)), *(f"action:{k}" for k in ACTIONS)]
