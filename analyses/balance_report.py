@@ -64,14 +64,16 @@ class GameSize:
     extra_games: int = 0
     lineups: tuple[tuple[str, ...], ...] = ()
     value_overrides: tuple[str, ...] = ()     # settings of the value experiments' design (not rules)
+    skills: tuple[str, ...] = ()              # more skill levels of the value experiments, after --skill's
 
 
 # The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores; a game
 # not listed gets FALLBACK_SIZE (players within the game's range). AFAoS pairs every British plan
-# with every French one (a side's strategy plays its side, sim.core.seating.bind_sides).
+# with every French one (a side's strategy plays its side, sim.core.seating.bind_sides) and values its cards
+# at the balanced plan too (its default skill level is the random baseline).
 GAME_SIZES = {
     "struggle": GameSize(games=2800, tile_blocks=8, players=4),
-    "acres": GameSize(games=360, tile_blocks=2, players=2, extra_games=40,
+    "acres": GameSize(games=360, tile_blocks=2, players=2, extra_games=40, skills=("balanced",),
                       lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
                       + (("balanced", "balanced"),)),
     "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200,
@@ -172,7 +174,8 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
     if not tiles:                                            # --tiles names only other games' assets
         return []
     known = games.strategies(game, engine, data)           # shipped named strategies too (mixed-tuned)
-    levels = skill_levels(engine, size.tile_strategies, known)
+    extra = GAME_SIZES.get(game, FALLBACK_SIZE).skills if size.tile_strategies == SKILL_LADDER else ()
+    levels = skill_levels(engine, (*size.tile_strategies, *extra), known)
     if not levels:
         raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
                         f"allowed: {', '.join(known)}")

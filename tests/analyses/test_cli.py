@@ -14,7 +14,7 @@ from sim.cli import main
     (["tile-value", "struggle", "--tiles", "war_office", "--sweep", "tiles.war_office.cost_gold=6..2"], "malformed"),
     (["tile-value", "struggle", "--tiles", "war_office,banking", "--sweep", "tiles.war_office.cost_gold=0..2"],
      "one tile"),
-    (["report", "--tiles", "dragon"], "tile: 'dragon'"),
+    (["report", "--tiles", "dragon"], "--tiles dragon: no played game has this asset"),
     (["report", "--players", "9"], "out of range"),
     (["report", "--tile-strategies", "clever"], "strategy: 'clever'"),
     (["report", "--tile-strategies", "<default>-expert"], "--tile-strategies <default>-expert: no such skill level"),
