@@ -12,7 +12,8 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
 - buying: Cities, Fortifications and roads up to their shares of the budget, then land units in
-  the table's mix; `reserve` talents are kept unless an inflation has been triggered and not
+  the shares of the army the exact odds say wins most for `legion_budget` talents
+  (`army_mix.best_army`); `reserve` talents are kept unless an inflation has been triggered and not
   yet taken effect (COE-21: spend before prices rise).
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections import deque
 
 from sim.conquest.actions import Buy, EndMovement, Ransom, Sail, Step
+from sim.conquest.army_mix import best_army
 from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
@@ -292,8 +294,15 @@ class ScriptedPlayer(Player):
             return None
         have = self.army_mix(bought)
         total = sum(have.values()) + 1
-        want = {u: float(self.k[f"{u}_share"]) for u in MIX}
+        want = self.wanted_shares()
         return max(units, key=lambda b: (want[b.item] - have[b.item] / total, -prices[b.item]))
+
+    def wanted_shares(self) -> dict[str, float]:
+        """The shares of the army that wins most for `legion_budget` talents (exact odds)."""
+        e = self.e
+        army = best_army(e.comp, e.opt.units_per_leader, int(self.k["legion_budget"]),
+                         bool(self.k["mix_fortified"]))
+        return {u: army[k] / sum(army) for k, u in enumerate(MIX)}
 
     def place_building(self, found: list[Buy]) -> Buy:
         """Home first, then the most valuable province."""
