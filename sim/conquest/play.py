@@ -22,8 +22,8 @@ from sim.conquest.audit import audit_items, audit_records
 from sim.conquest.components import Components, default_components, from_data
 from sim.conquest.engine import NAME, Engine
 from sim.conquest.interventions import GRANTS, INTERVENTIONS, check_spec, unit_costs
-from sim.conquest.purchase import ASSETS
 from sim.conquest.players import STRATEGIES, RandomPlayer, Roster, SeatPlayer
+from sim.conquest.purchase import ASSETS
 from sim.conquest.replay import account
 from sim.conquest.scripted import ScriptedPlayer
 from sim.conquest.state import tables_of
@@ -47,8 +47,18 @@ EXTRA_COLUMNS = ("home", "end_reason", "rounds", "alive", "talents", "provinces"
                  "caesars_captured", "generals_captured", "cities_razed", "eliminated_round", "max_income",
                  "multiplier", "assets")
 CHECKS = "sim.conquest.checks"
-__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account", "CHECKS",
-           "audit_records", "audit_items"]
+__all__ = [
+    "CHECKS",
+    "GRANTS",
+    "INFO",
+    "INTERVENTIONS",
+    "account",
+    "asset_costs",
+    "audit_items",
+    "audit_records",
+    "load_data",
+    "play_games",
+]
 
 
 def make_player(strategy: str, engine: Engine, g: int, seat: int, rng) -> SeatPlayer:
