@@ -15,12 +15,14 @@ Units = tuple[int, int, int]
 @dataclass(frozen=True, slots=True)
 class Step:
     """COE-11.1-11.5: leaders (each with MP left) lead at most 7 land units each into an
-    adjacent province (land border or strait, COE-11.7); 1 MP for every piece."""
+    adjacent province (land border or strait, COE-11.7); 1 MP for every piece. `p_win`: the
+    attacker's forecast of winning the battle the step starts (logged for the player audit)."""
 
     leaders: tuple[int, ...]
     units: Units
     src: int
     dst: int
+    p_win: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,8 +121,9 @@ class Movement:
         self.require(sum(a.units) > 0 or not enemy, "leaders alone may not enter enemy pieces (COE-11.6, COE-A7)")
         self.shift_units(g, p, a.units, a.src, a.dst, enemy)
         self.shift_leaders(g, a.leaders, a.dst, enemy)
+        forecast = {} if a.p_win is None else {"p_win": round(float(a.p_win), 6)}
         self.log(g, "move", kind="step", leaders=list(a.leaders), units=list(a.units),
-                 src=self.t.names[a.src], dst=self.t.names[a.dst], stopped=enemy)
+                 src=self.t.names[a.src], dst=self.t.names[a.dst], stopped=enemy, **forecast)
 
     def road_network(self, g: int, p: int, src: int) -> dict[int, int]:
         """COE-6.6 / COE-A32: the Cities a road trip from src reaches, each with the City it

@@ -18,11 +18,12 @@ import numpy as np
 import pandas as pd
 
 from sim.conquest import TITLE
+from sim.conquest.audit import audit_items, audit_records
 from sim.conquest.components import Components, default_components, from_data
 from sim.conquest.engine import NAME, Engine
 from sim.conquest.interventions import GRANTS, INTERVENTIONS, check_spec, unit_costs
-from sim.conquest.purchase import ASSETS
 from sim.conquest.players import STRATEGIES, RandomPlayer, Roster, SeatPlayer
+from sim.conquest.purchase import ASSETS
 from sim.conquest.replay import account
 from sim.conquest.scripted import ScriptedPlayer
 from sim.conquest.state import tables_of
@@ -36,7 +37,8 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="COE", powers=tables_of(default_components()).colours,
     min_players=2, max_players=6, strategies=STRATEGIES,                       # COE-8.2: 2-6 players
     rules_edition=default_components().data.rules_edition,
-    engine_version=2,              # bump with every deliberate change of rules, players or logs (2: turn cap 20)
+    engine_version=4,              # bump with every deliberate change of rules, players or logs (2: turn cap 20,
+                                   # 3: attack forecasts logged, 4: army mix from the exact odds)
     default_strategy="fortifier",  # the skill level of asset-value experiments (it buys every asset kind)
     lineup=("expansionist", "fortifier", "hunter", "siege_train"))
 BATCH = 256
@@ -45,7 +47,18 @@ EXTRA_COLUMNS = ("home", "end_reason", "rounds", "alive", "talents", "provinces"
                  "caesars_captured", "generals_captured", "cities_razed", "eliminated_round", "max_income",
                  "multiplier", "assets")
 CHECKS = "sim.conquest.checks"
-__all__ = ["INFO", "INTERVENTIONS", "GRANTS", "load_data", "play_games", "asset_costs", "account", "CHECKS"]
+__all__ = [
+    "CHECKS",
+    "GRANTS",
+    "INFO",
+    "INTERVENTIONS",
+    "account",
+    "asset_costs",
+    "audit_items",
+    "audit_records",
+    "load_data",
+    "play_games",
+]
 
 
 def make_player(strategy: str, engine: Engine, g: int, seat: int, rng) -> SeatPlayer:

@@ -5,13 +5,15 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   in reach -- neutral provinces (`neutral_weight` x tax), empty enemy provinces, enemy armies
   (`enemy_weight` x what they hold, `caesar_weight` for an enemy Caesar, `fortified_weight`
   for a fortified City), attacked only when the exact win chance (`sim.conquest.land_exact`,
-  fight to the end) reaches `min_win`; it leaves `garrison` units behind in a held province and
-  `home_guard` with the Caesar, who never leaves the Home Province (COE-5.4: keep him safe);
+  both sides retreating optimally) reaches `min_win` (the forecast is logged for the player
+  audit); it leaves `garrison` units behind in a held province and `home_guard` with the
+  Caesar, who never leaves the Home Province (COE-5.4: keep him safe);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
 - buying: Cities, Fortifications and roads up to their shares of the budget, then land units in
-  the table's mix; `reserve` talents are kept unless an inflation has been triggered and not
+  the shares of the army the exact odds say wins most for `legion_budget` talents
+  (`army_mix.best_army`); `reserve` talents are kept unless an inflation has been triggered and not
   yet taken effect (COE-21: spend before prices rise).
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections import deque
 
 from sim.conquest.actions import Buy, EndMovement, Ransom, Sail, Step
+from sim.conquest.army_mix import best_army
 from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
@@ -119,29 +122,31 @@ class ScriptedPlayer(Player):
                 if spare <= 0:
                     break
                 legion = _take(ready, min(spare, e.opt.units_per_leader))
-                dst = self.best_target(src, legion, claimed)
+                dst, p_win = self.best_target(src, legion, claimed)
                 if dst is None:
                     break
                 claimed.add(dst)
                 ready = [r - x for r, x in zip(ready, legion)]
-                out.append(Step((ld,), legion, src, dst))
+                out.append(Step((ld,), legion, src, dst, p_win))
         return out
 
     def caesar_at(self, q: int) -> bool:
         s = self.e.s
         return bool(s.ldr_state[self.g, self.p, CAESAR] == FREE and s.ldr_loc[self.g, self.p, CAESAR] == q)
 
-    def best_target(self, src: int, legion: tuple, claimed: set[int]) -> int | None:
-        """The most valuable adjacent province this legion can take (or beat the army there)."""
+    def best_target(self, src: int, legion: tuple, claimed: set[int]) -> tuple[int | None, float | None]:
+        """The most valuable adjacent province this legion can take (or beat the army there),
+        with the exact win chance when an army stands there (None otherwise)."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
-        best, best_value = None, 0.0
+        best, best_value, best_odds = None, 0.0, None
         for q in t.steps[src]:
             if q in claimed:
                 continue
             owner = int(s.control[g, q])
             value = t.tax[q] + 5 * bool(s.city[g, q])
             enemy = e.other_seat_at(g, p, q)
+            p_win = None
             if enemy >= 0:
                 them = e.units_at(g, enemy, q)
                 if not sum(them):
@@ -160,10 +165,10 @@ class ScriptedPlayer(Player):
             else:
                 score = self.k["enemy_weight"] * value
             if score > best_value:
-                best, best_value = q, score
+                best, best_value, best_odds = q, score, p_win
         if best is None and self.k["advance"]:
             best = self.toward(src, claimed, self.hunted() if self.k["hunt"] else None)
-        return best
+        return best, best_odds
 
     def hunted(self) -> set[int]:
         """Where enemy Caesars stand (the hunter's goals)."""
@@ -201,7 +206,10 @@ class ScriptedPlayer(Player):
         return None
 
     def odds(self, att: tuple, att_leaders: int, dfn: tuple, dfn_leaders: int, fortified: bool) -> float:
-        sol = ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, (0.0, 0.0), False)
+        """The exact chance of winning (a defender's retreat included, COE-16) when both sides
+        continue or retreat by the optimal-retreat policy with this table's weights -- the
+        battle as it will be played, so the forecast the player acts on is calibrated."""
+        sol = ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, self.weights, True)
         return sol.odds.attacker_win
 
     # ------------------------------------------------------------------ battles
@@ -286,8 +294,15 @@ class ScriptedPlayer(Player):
             return None
         have = self.army_mix(bought)
         total = sum(have.values()) + 1
-        want = {u: float(self.k[f"{u}_share"]) for u in MIX}
+        want = self.wanted_shares()
         return max(units, key=lambda b: (want[b.item] - have[b.item] / total, -prices[b.item]))
+
+    def wanted_shares(self) -> dict[str, float]:
+        """The shares of the army that wins most for `legion_budget` talents (exact odds)."""
+        e = self.e
+        army = best_army(e.comp, e.opt.units_per_leader, int(self.k["legion_budget"]),
+                         bool(self.k["mix_fortified"]))
+        return {u: army[k] / sum(army) for k, u in enumerate(MIX)}
 
     def place_building(self, found: list[Buy]) -> Buy:
         """Home first, then the most valuable province."""
