@@ -38,7 +38,7 @@ from analyses import battle_odds, headline, html, robustness, tournament
 from analyses import tile_value as tv
 from sim import games
 from sim.core import runner
-from sim.core.causal import NOT_IDENTIFIABLE
+from sim.core.causal import NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
 from sim.core.design import Design, balanced, bound
 from sim.core.errors import UserError
@@ -275,8 +275,8 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
             "the level; the tuned level appears once a tuned strategy exists). Causal value: the focal seat takes "
             "the tile at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
             f"{experiments[0].blocks} blocks per level. A fair price in {cur} = current cost in {cur} equivalents + "
-            f"value / value of one {cur} (from the grant experiments), with a bootstrap interval over blocks. It is "
-            f"given only where one {cur} is clearly worth something at that level (its interval excludes zero); "
+            f"value / value of one {unit_name(cur)} (from the grant experiments), with a bootstrap interval over blocks. It is "
+            f"given only where one {unit_name(cur)} is clearly worth something at that level (its interval excludes zero); "
             f"otherwise the price is <em>{NOT_IDENTIFIABLE}</em> and the note gives the blocks that would settle "
             "it. The verdict comes from the interval of fair price minus current cost: above zero under-priced, "
             "below zero over-priced, else fair. A negative fair price means the tile harms its owner even when "
@@ -374,7 +374,7 @@ def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[st
     gold = resources[resources["resource"] == cur]
     unpriced = [r.strategy for r in gold.itertuples() if not r.measured]
     if unpriced:
-        parts.append(f"No fair prices at {', '.join(unpriced)}: one {cur} is not clearly worth anything there "
+        parts.append(f"No fair prices at {', '.join(unpriced)}: one {unit_name(cur)} is not clearly worth anything there "
                      f"({NOT_IDENTIFIABLE}).")
     rest = int((assets["finding"] == "").sum())
     which = f"All {rest}" if rest == len(assets) else f"{rest} other"

@@ -146,6 +146,11 @@ class PriceVerdict:
     settle_blocks: int | None = None
 
 
+def unit_name(currency: str) -> str:
+    """One unit of a currency named in the plural (CotE "talents" -> "talent")."""
+    return currency[:-1] if currency.endswith("s") else currency
+
+
 def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[float, float],
                   price: float, price_ci95: tuple[float, float]) -> PriceVerdict:
     """The verdict on an asset's price in `currency`, from the interval of the price itself.
@@ -163,7 +168,7 @@ def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[flo
         more = ("" if currency_value.ci95[1] < 0 else
                 f"; about {settle} blocks would settle its sign, if the spread per block stays as measured"
                 if settle else "; the data so far suggest no number of blocks that would settle it")
-        return PriceVerdict(NOT_IDENTIFIABLE, f"the value of one {currency} is {sign} at this skill level "
+        return PriceVerdict(NOT_IDENTIFIABLE, f"the value of one {unit_name(currency)} is {sign} at this skill level "
                                               f"({currency_value.blocks} blocks){more}", settle)
     low, high = premium_ci95
     if not (math.isfinite(low) and math.isfinite(high)):

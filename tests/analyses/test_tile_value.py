@@ -122,3 +122,8 @@ def test_prices_are_quoted_in_the_games_currency_the_first_grant():
     assert Experiment("g", "s", (), 2, 2, 1).currency == "gold"
     assert cost_in_gold({"money": 4, "captain": 1}, {"money": 0.02, "captain": 0.1}, "money") == 4 + 5
     assert math.isnan(cost_in_gold({"money": 4}, {"money": 0.0}, "money"))         # money worth nothing: no rate
+
+
+def test_a_plural_currency_is_named_in_the_singular_for_one_unit():
+    from sim.core.causal import unit_name
+    assert (unit_name("talents"), unit_name("money"), unit_name("gold")) == ("talent", "money", "gold")
