@@ -214,8 +214,8 @@ class Battles:
             victims = self.chosen(self.players[g][winner].pursuit(fight, tuple(fleeing), hits), fleeing, hits)
             self.remove_units(g, loser, q, victims)
         self.log(g, "pursuit", space=self.t.names[q], seat=winner, roll=symbols, hits=hits, destroyed=list(victims))
-        options = self.retreat_options(g, loser, q)
-        if self.opt.retreat_single_destination or len(options) < 2:
+        options = [] if self.opt.retreat_single_destination else self.retreat_options(g, loser, q)
+        if len(options) < 2:
             self.move_all(g, loser, q, where)
         else:
             self.split_retreat(g, fight, loser, where, options)

@@ -1,8 +1,10 @@
 """The COE-30 alternatives of COE-A22 (split retreat), COE-A25 (kill a held General later) and
 COE-A41 (surrender) through the engine, both ways, on hand-built positions with fixed dice."""
 
+import numpy as np
 import pytest
 
+from sim.conquest.players import RandomPlayer
 from sim.conquest.replay import account
 from sim.conquest.state import CAPTIVE, FREE, GONE, LEADERS, NEUTRAL
 from sim.core.lockstep import RuleViolation
@@ -56,6 +58,24 @@ def test_coe_a22_alternative_the_loser_splits_among_open_provinces():
     (logged,) = events(e, "retreat_split")
     assert [g["to"] for g in logged["groups"]] == ["baetica", "hispania"]
     assert (e.s.ready[0, 1, e.t.index("hispania"), :, 1:] == 0).all()      # COE-16.4: no MP left
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_coe_a22_alternative_a_random_players_split_is_legal_and_moves_every_piece(seed):
+    e = engine(2, {1: {"retreats": ["baetica"]}}, [SPLIT])
+    rnd = RandomPlayer(e, 0, 1, np.random.default_rng(seed))
+    e.players[0][1].retreat_split = rnd.retreat_split
+    clear(e, 0), clear(e, 1)
+    units(e, 0, "lusitania", (3, 2, 0))
+    leader(e, 0, 1, "lusitania")
+    units(e, 1, "lusitania", (2, 0, 1))
+    leader(e, 1, 1, "lusitania")
+    dice(e, *[BLANK] * 13)
+    e.active[0], e.phase[0] = 0, 2
+    e.land_battle(0, 0, e.t.index("lusitania"), 1)
+    after = [e.units_at(0, 1, e.t.index(q)) for q in ("baetica", "hispania")]
+    assert [sum(x) for x in zip(*after)] == [2, 0, 1] and e.units_at(0, 1, e.t.index("lusitania")) == [0, 0, 0]
+    assert e.s.ldr_loc[0, 1, 1] in (e.t.index("baetica"), e.t.index("hispania"))
 
 
 def test_coe_a22_alternative_needs_two_open_provinces():
