@@ -16,9 +16,12 @@ def test_equal_cost_duels_are_exact_probabilities_and_catapults_cut_the_fort_bon
 
 
 def test_report_section_returns_a_finding_fragments_and_csvs(tmp_path):
-    finding, fragments = q.report_section(tmp_path, games=4, seed=5, jobs=1)
+    finding, fragments = q.report_section(tmp_path, games=4, seed=5, jobs=1, sweep_games=2)
     assert finding.endswith(".") and "catapult" in finding and "inflation" in finding
     assert all(isinstance(f, str) for f in fragments) and any("<table>" in f for f in fragments)
+    for title in ("Sweep: inflation thresholds", "Sweep: catapult price"):
+        at = next(i for i, f in enumerate(fragments) if title in f)
+        assert "<table>" in fragments[at + 1] and fragments[at + 2].startswith("<p>") and fragments[at + 2].endswith(".</p>")
     for name in ("conquest_catapult_duels.csv", "conquest_catapult_bans.csv", "conquest_inflation_leader.csv",
                  "conquest_inflation_sweep.csv", "conquest_catapult_price_sweep.csv"):
         assert (tmp_path / name).stat().st_size > 0
