@@ -2,7 +2,7 @@
 
     empires tile-value struggle --tiles war_office,banking --strategy mixed --blocks 20
     empires tile-value struggle --tiles war_office --sweep tiles.war_office.cost_gold=0..6
-    empires tile-value acres --players 2 --strategy random --power french --blocks 8
+    empires tile-value acres --strategy random --power french --blocks 8     # two seats: the nearest to 4
 
 In a game whose assets belong to sides (A Few Acres of Snow) every value and price is given per
 side of the focal seat; `--power` keeps one side (in any game: that power's values only).
@@ -23,6 +23,7 @@ from sim.core.errors import UserError
 from sim.core.random import MAX_SEED
 
 HELP = "causal tile values (take at once vs never, same dice) and fair prices"
+PLAYERS = 4       # default seats, brought into the game's range
 
 
 def register(groups: dict) -> None:
@@ -32,7 +33,8 @@ def register(groups: dict) -> None:
         parser.add_argument("--tiles", metavar="T,T,...", help="tiles to measure (default: every tile)")
         parser.add_argument("--strategy", action="append", metavar="NAME",
                             help="skill level(s): scripted strategy or random (repeatable; default mixed)")
-        parser.add_argument("--players", type=int_in(name="players"), default=4)
+        parser.add_argument("--players", type=int_in(name="players"),
+                            help=f"seats (default {PLAYERS}, or the nearest number the game allows)")
         parser.add_argument("--power", metavar="POWER",
                             help="value the assets for this power of the focal seat only (default: per side "
                                  "in a game whose assets belong to sides, else all powers pooled)")
@@ -56,11 +58,13 @@ def command(args: argparse.Namespace) -> int:
     engine = games.load(args.tv_game)
     tv.require_support(engine, args.tv_game)
     strategies = args.strategy or [engine.INFO.default_strategy]
+    info = engine.INFO
+    players = args.players if args.players is not None else min(max(PLAYERS, info.min_players), info.max_players)
     data = games.load_data(args.tv_game, engine, args.overrides, args.variants, strategies)
     costs = engine.asset_costs(data)
     powers = (args.power,) if args.power is not None else tv.sides(engine)
     tiles = tuple(name_list(args.tiles, "--tiles", "TILE", sorted(costs))) if args.tiles is not None else tuple(sorted(costs))
-    experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
+    experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=players,
                                  blocks=args.blocks, seed=args.seed,
                                  grants={} if args.no_prices or args.sweep is not None else dict(engine.GRANTS),
                                  overrides=tuple(args.overrides), variants=tuple(args.variants), powers=powers)
@@ -70,7 +74,7 @@ def command(args: argparse.Namespace) -> int:
     if args.sweep is not None:
         path, values = tv.parse_sweep(args.sweep)
         check_sweep(args.tv_game, data, path, values)
-    provenance = {"seed": args.seed, "blocks": args.blocks, "players": args.players, "strategies": strategies,
+    provenance = {"seed": args.seed, "blocks": args.blocks, "players": players, "strategies": strategies,
                   **({"powers": list(powers)} if powers else {}),
                   **runner.provenance(data, engine)}
     if args.sweep is not None:
