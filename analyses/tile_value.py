@@ -138,16 +138,13 @@ def run_experiment(experiment: Experiment, jobs: int = 1, quiet: bool = True) ->
     data = games.load_data(experiment.game, engine, experiment.overrides, experiment.variants,
                            strategies=[experiment.strategy])
     check(engine, experiment, data)
-    arms = experiment.lineups()
     design = design_of(experiment, engine, data)
     plan = runner.Plan(module=games.module_path(experiment.game), seed=experiment.seed, design=design,
                        games=experiment.blocks * design.block_size,
                        batch_size=runner.default_batch_size(design, experiment.blocks * design.block_size, jobs),
                        data=data)
     table = runner.run(plan, jobs=jobs, quiet=quiet)
-    label_of = {lineup: label for label, lineup in arms.items()}
-    arm_labels = [_lineup_label(seating.strategies, label_of) for seating in design.arms]
-    table["arm_label"] = table["arm"].map(dict(enumerate(arm_labels)))
+    table["arm_label"] = table["arm"].map(dict(enumerate(arm_labels(experiment, design))))
     table["focal"] = table["strategy"].str.contains("+", regex=False) | (table["arm_label"] == BASE)
     column = getattr(checks_of(engine), "ASSET_COLUMN", None)
     if column in table:
@@ -162,6 +159,12 @@ def design_of(experiment: Experiment, engine: Any, data: Any) -> Design:
     power is focal equally often in every arm."""
     return Design(powers=tuple(engine.INFO.powers), lineups=tuple(experiment.lineups().values()),
                   sides=bound(strategy_sides(engine, data)))
+
+
+def arm_labels(experiment: Experiment, design: Design) -> list[str]:
+    """The label (`Experiment.lineups`) of every arm of the design, in arm order."""
+    label_of = {lineup: label for label, lineup in experiment.lineups().items()}
+    return [_lineup_label(seating.strategies, label_of) for seating in design.arms]
 
 
 def _lineup_label(strategies: Sequence[str], label_of: dict[tuple[str, ...], str]) -> str:

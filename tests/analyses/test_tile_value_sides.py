@@ -42,9 +42,7 @@ def test_every_side_is_focal_equally_often_in_every_arm_of_acres(strategy):
     experiment = tv.Experiment(game="acres", strategy=strategy, tiles=("settlers", "albany"), players=2, blocks=2,
                                seed=1, grants=dict(engine.GRANTS), powers=tv.sides(engine))
     design = tv.design_of(experiment, engine, data)
-    label_of = {lineup: label for label, lineup in experiment.lineups().items()}
-    labels = [tv._lineup_label(s.strategies, label_of) for s in design.arms]
-    counts = focal_power_counts(design, labels)
+    counts = focal_power_counts(design, tv.arm_labels(experiment, design))
     assert set(counts) == set(experiment.lineups())
     for label, count in counts.items():
         assert set(count) == {"british", "french"} and count["british"] == count["french"], label
