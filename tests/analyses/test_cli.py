@@ -14,6 +14,10 @@ from sim.cli import main
     (["tile-value", "struggle", "--tiles", "war_office", "--sweep", "tiles.war_office.cost_gold=6..2"], "malformed"),
     (["tile-value", "struggle", "--tiles", "war_office,banking", "--sweep", "tiles.war_office.cost_gold=0..2"],
      "one tile"),
+    (["tile-value", "acres", "--power", "dutch"],            # --players defaults to 2 here
+     "--power 'dutch' is unknown for acres; allowed: british, french"),
+    (["tile-value", "acres", "--players", "2", "--tiles", "settlers", "--sweep", "cards.british.settlers.cost=4..5"],
+     "--sweep measures one side of acres; name it with --power british or french"),
     (["report", "--tiles", "dragon"], "--tiles dragon: no played game has this asset"),
     (["report", "--players", "9"], "out of range"),
     (["report", "--tile-strategies", "clever"], "strategy: 'clever'"),
