@@ -416,17 +416,18 @@ def _pages(order: Sequence[str], path: Path) -> list[tuple[list[str], Path, str]
              f"{i + 1} of {len(chunks)}") for i, rows in enumerate(chunks)]
 
 
-def _one_row_each(values: pd.DataFrame) -> pd.DataFrame:
-    """Per side, each asset and power is one plotted row, `asset (power)`."""
+def one_row_each(values: pd.DataFrame, column: str = "tile") -> pd.DataFrame:
+    """Per side, each asset (or resource: `column`) and power is one row named `asset (power)`,
+    for plots, report tables and headline numbers; a pooled table is returned unchanged."""
     if "power" not in values:
         return values
-    return values.assign(tile=values["tile"] + " (" + values["power"] + ")").drop(columns="power")
+    return values.assign(**{column: values[column] + " (" + values["power"] + ")"}).drop(columns="power")
 
 
 def plot_values(values: pd.DataFrame, path: Path) -> list[Path]:
     """Forest plots of force - ban win-rate effects, assets sorted by their mean effect over
     skill levels (best first), the levels side by side on each asset's row."""
-    values = _one_row_each(values)
+    values = one_row_each(values)
     order = by_asset(values)["tile"].tolist()
     series = {level: frame for level, frame in values.groupby("strategy", sort=False)}
     return [_forest(rows, series, "d_win", "change in win rate, take at once vs never (95 % CI)",
@@ -439,7 +440,7 @@ def plot_prices(values: pd.DataFrame, path: Path) -> list[Path]:
     level, sorted by how far the fair price lies above the cost; none when no price exists."""
     if "fair_price_gold" not in values:
         return []
-    values = _one_row_each(values)
+    values = one_row_each(values)
     priced = values[values["fair_price_gold"].notna()].assign(
         premium=lambda t: t["fair_price_gold"] - t["current_cost_gold"])
     if priced.empty:

@@ -6,6 +6,7 @@ from collections import Counter
 import pandas as pd
 import pytest
 
+from analyses import robustness
 from analyses import tile_value as tv
 from sim import games
 from tests.analyses import sidegame
@@ -99,6 +100,18 @@ def test_by_asset_and_plots_keep_one_row_per_asset_and_side(played, tmp_path):
     table = tv.by_asset(values)
     assert sorted(zip(table["tile"], table["power"])) == [("common", "blue"), ("common", "red"), ("keep", "blue")]
     assert all(f.exists() for f in tv.write_outputs(tmp_path, values, tv.resource_values(played, EXPERIMENT)))
+
+
+def test_report_tables_and_headlines_name_each_side_of_an_asset(played):
+    values = tv.tile_values(played, EXPERIMENT, sidegame.asset_costs())
+    labelled = tv.one_row_each(values)
+    assert "power" not in labelled and set(labelled["tile"]) == {"common (blue)", "common (red)", "keep (blue)"}
+    money = tv.one_row_each(tv.resource_values(played, EXPERIMENT), "resource")
+    assert all(r.endswith(("(red)", "(blue)")) for r in money["resource"])
+    pooled = values.drop(columns="power")
+    assert tv.one_row_each(pooled).equals(pooled)
+    found = robustness.asset_findings(tv.by_asset(values).assign(finding="over-priced"), "all groups")
+    assert sorted(f.level for f in found) == ["common (blue)", "common (red)", "keep (blue)"]
 
 
 def test_one_power_alone_and_an_unknown_power(played):
