@@ -44,6 +44,15 @@ def coarse(setup: siege.SiegeSetup, step: int) -> siege.SiegeSetup:
     return replace(setup, sides=sides, money=tuple(3 * min(m // 3, 3) for m in setup.money))
 
 
+def odds_key(setup: siege.SiegeSetup) -> tuple:
+    """Exactly what `siege.simulate` reads of a setup, canonicalised so equal sieges share one
+    estimate: the location enters only through the card values, and a side's money only where
+    one of its classes costs money (Siege Artillery, AFS-8.5)."""
+    money = tuple(m if any(sc.cost) else 0 for m, sc in zip(setup.money, setup.sides))
+    return (setup.max_turns, setup.start, money, *((sc.value, sc.free, sc.cost, sc.opener, sc.counts)
+                                                   for sc in setup.sides))
+
+
 def _neutral_native(kind) -> bool:
     """AFS-11.4: only the green Native Americans can be taken."""
     return kind.special == "native_americans" and kind.home == "neutral"
@@ -102,8 +111,7 @@ class ScriptedPlayer(Player):
             return 0.0
         setup = coarse(setup, self.p["odds_step"])
         samples = self.p["odds_samples"]
-        key = (e.book.key, samples, setup.max_turns, setup.start, setup.money, setup.location.ship_symbol,
-               *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
+        key = (e.book.key, samples, *odds_key(setup))
         hit = _ODDS.get(key)
         if hit is None:
             hit = float(siege.siege_counts(setup, samples, 1)["attacker"].sum() / samples)
@@ -268,6 +276,8 @@ class ScriptedPlayer(Player):
             self._odds_now.clear()
         self._prepare()
         for kind in SCORED[1:]:
+            if kind == "recruit" and self.deck_size >= self.p["max_deck"]:
+                continue                      # every recruit scores 0 (s_recruit): not listed at all
             options = choices.list(kind)
             if not options:
                 continue

@@ -282,10 +282,10 @@ def draw_one(rng: np.random.Generator, state: DeckState, rows: np.ndarray, immed
         reshuffle(state, rows[empty])
         pile = state.draw[rows]
         total = _rowsum(pile)
-    keep = total > 0
-    rows, pile, total = rows[keep], pile[keep], total[keep]
-    if rows.size == 0:
-        return
+        keep = total > 0
+        rows, pile, total = rows[keep], pile[keep], total[keep]
+        if rows.size == 0:
+            return
     target = (rng.random(rows.size) * total).astype(np.int32)
     cls = (target[:, None] >= np.cumsum(pile[:, :-1], axis=1, dtype=np.int32)).sum(axis=1)
     state.draw[rows, cls] -= 1
@@ -300,13 +300,11 @@ def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate
            rows: np.ndarray | None = None) -> None:
     """AFS-5.2 step 4: draw until the hand holds `hand_size` cards, or both piles are empty."""
     rows = np.arange(len(state.money)) if rows is None else rows
-    need = hand_size - _rowsum(state.hand[rows])
-    for k in range(int(need.max(initial=0))):
-        short = rows[need > k]
-        short = short[_rowsum(state.draw[short] + state.discard[short]) > 0]
-        if short.size == 0:
-            return
-        draw_one(rng, state, short, immediate)
+    # Each draw moves one card of draw + discard to the hand, so a row draws its k-th card
+    # exactly when it needs more than k and held more than k there at the start.
+    draws = np.minimum(hand_size - _rowsum(state.hand[rows]), _rowsum(state.draw[rows]) + _rowsum(state.discard[rows]))
+    for k in range(int(draws.max(initial=0))):
+        draw_one(rng, state, rows[draws > k], immediate)
 
 
 def _rowsum(a: np.ndarray) -> np.ndarray:

@@ -81,6 +81,7 @@ class Tables:
     start_zone: tuple[str, ...]
     start_side: tuple[int, ...]
     loc_card: tuple[Mapping[int, int], Mapping[int, int]]
+    copy_key: tuple[tuple[str, int], ...] = ()     # per card: (kind, owner), equal for interchangeable copies
 
     @property
     def n_cards(self) -> int:
@@ -226,4 +227,5 @@ def build_tables(acres: Acres) -> Tables:
                   win_targets=(tuple(index[t] for t in targets["win_targets_british"]),
                                tuple(index[t] for t in targets["win_targets_french"])),
                   kind=tuple(kinds), card_cost=tuple(cost), start_zone=tuple(zone), start_side=tuple(side_of),
-                  loc_card=(MappingProxyType(loc_card[0]), MappingProxyType(loc_card[1])))
+                  loc_card=(MappingProxyType(loc_card[0]), MappingProxyType(loc_card[1])),
+                  copy_key=tuple((k.key, k.owner) for k in kinds))
