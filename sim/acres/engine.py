@@ -233,6 +233,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         if self._shuffles[g] is None and self.deck_order is None:
             self._shuffles[g] = self._shuffle_rng[g]()
         pile = s.discard[g][side]
+        s.shuffled[g][side] = sorted(pile)
         if self.deck_order is not None:
             s.draw[g][side][:0] = self.deck_order(g, side, list(pile))
         else:

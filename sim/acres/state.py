@@ -118,6 +118,7 @@ class BatchState:
     end_reason: list[str]
     sieges_started: list[list[int]]
     acquired: list[list[set[str]]]
+    shuffled: list[list[list[int]]] = field(default_factory=list)   # the cards of the side's last shuffle (public)
     version: list[int] = field(default_factory=list)
 
     @classmethod
@@ -135,7 +136,8 @@ class BatchState:
                    loc_deck=per_side(list), emp_deck=per_side(list), neutral=[[] for _ in range(games)],
                    removed=[[] for _ in range(games)], turn=[0] * games, active=[BRITISH] * games,
                    over=[False] * games, winner=[-1] * games, end_reason=[""] * games,
-                   sieges_started=per_side(int), acquired=per_side(set), version=[0] * games)
+                   sieges_started=per_side(int), acquired=per_side(set), shuffled=per_side(list),
+                   version=[0] * games)
 
     def zones(self, g: int) -> list[list[int]]:
         """Every card list of game g (for the one-place invariant)."""
