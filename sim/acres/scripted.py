@@ -9,7 +9,7 @@ the chance that the opponent holds no blocker (he keeps his blockers, `p_unblock
 with the hypergeometric chance over his unseen cards. A card that stops a siege from being
 decided against the side at the opponent's next turn scores what the siege is worth (`rescue`).
 Free actions come first: a Leader where it moves a siege to its win line, Home Support, a
-hopeless siege withdrawn, the reserve retrieved. Reactions (items 20-24) block whenever they
+hopeless siege withdrawn, the reserve retrieved (once it holds the stored siege hand). Reactions (items 20-24) block whenever they
 can, with the cheapest card, and give up the cheapest card. The player reads only
 `engine.view`, its own hand and the rules' tests of its own cards.
 """
@@ -40,6 +40,7 @@ from sim.acres.actions import (
     Raid,
     Recruit,
     Reinforce,
+    Reserve,
     SeaTrade,
     Settle,
     Steal,
@@ -51,7 +52,7 @@ from sim.acres.players import Player
 from sim.core.errors import UserError
 
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
-          "sea_trade", "fur_trade", "piracy", "recruit", "intendant")
+          "sea_trade", "fur_trade", "piracy", "recruit", "intendant", "reserve")
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, samples, odds_key): pure, so sharing is safe
 
 
@@ -137,8 +138,7 @@ class ScriptedPlayer(Player):
         key = (e.book.key, samples, *odds_key(setup))
         hit = _ODDS.get(key)
         if hit is None:
-            # the posterior mean under Jeffreys' prior: never 0 or 1 from finitely many samples
-            hit = float((siege.siege_counts(setup, samples, 1)["attacker"].sum() + 0.5) / (samples + 1))
+            hit = float(siege.siege_counts(setup, samples, 1)["attacker"].sum() / samples)
             if len(_ODDS) > 100_000:
                 _ODDS.clear()
             _ODDS[key] = hit
@@ -311,6 +311,15 @@ class ScriptedPlayer(Player):
             return self.p["besiege"] * self.prize(loc) if win_d >= pos > win_d - value else 0.0
         return self.p["reinforce_defend"] * self.worth(loc, self.side) if win_a <= pos < win_a + value else 0.0
 
+    def s_reserve(self, a: Reserve) -> float:
+        """AFS-13.3 / AFS-21 item 16: military cards stored for the next siege while none runs,
+        up to `reserve_size`; `free_action` retrieves them to feed a siege, or to open one once
+        the reserve is full."""
+        v, g = self.view, self.g
+        if v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]:
+            return 0.0
+        return self.p["reserve"] * self.t.kind[a.card].military
+
     def s_recruit(self, a: Recruit) -> float:
         p, g, v, t = self.p, self.g, self.view, self.t
         cost = t.card_cost[a.card]
@@ -387,7 +396,11 @@ class ScriptedPlayer(Player):
         if choices.list("withdraw") and v.siege_p[g][self.side] <= p["withdraw_at"]:
             return choices.list("withdraw")[0]
         reserve = len(v.reserve[g][self.side])
-        if choices.left > 0 and choices.list("retrieve") and v.money[g][self.side] >= reserve + p["recruit_floor"]:
+        # the stored siege hand comes back to feed a siege, or to open one the hand allows now
+        ready = v.siege_loc[g][self.side] >= 0 or (reserve >= p["reserve_size"]
+                                                   and (p["reserve_size"] == 0 or choices.list("besiege")))
+        if (choices.left > 0 and ready and choices.list("retrieve")
+                and v.money[g][self.side] >= reserve + p["recruit_floor"]):
             return choices.list("retrieve")[0]
         return None
 
