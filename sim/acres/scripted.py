@@ -9,9 +9,9 @@ the chance that the opponent holds no blocker (he keeps his blockers, `p_unblock
 with the hypergeometric chance over his unseen cards. A card that stops a siege from being
 decided against the side at the opponent's next turn scores what the siege is worth (`rescue`).
 Free actions come first: a Leader where it moves a siege to its win line, Home Support, a
-hopeless siege withdrawn, the reserve retrieved (once it holds the stored siege hand). Reactions (items 20-24) block whenever they
-can, with the cheapest card, and give up the cheapest card. The player reads only
-`engine.view`, its own hand and the rules' tests of its own cards.
+hopeless siege withdrawn, the reserve retrieved (to feed a siege or open one). Reactions (items
+20-24) block whenever they can, with the cheapest card, and give up the cheapest card. The
+player reads only `engine.view`, its own hand and the rules' tests of its own cards.
 """
 
 from __future__ import annotations
