@@ -13,6 +13,8 @@ streams `(root_seed, game_indices[g], purpose)`.
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -81,7 +83,7 @@ class Engine(Setup, Placement, Resolution, Conflicts, Buildings, Rounds):
         if hasattr(choices, "allows"):
             legal = choices.allows(answer)
         else:                                    # identity first: most choices are shared instances
-            legal = any(c is answer for c in choices) or answer in choices
+            legal = any(map(operator.is_, choices, itertools.repeat(answer))) or answer in choices
         if not legal:
             raise RuleViolation(f"game {self.game_indices[g]}, seat {p}, {decision}: {answer!r} is not legal")
         return answer
