@@ -301,11 +301,35 @@ class ScriptedPlayer(Player):
             value += k["income_building_vp"] * left
         elif key == "cathedral":         # AOD-14.2: each docked missionary brings one colonist more
             value += k["unit_vp"] * k["missionaries_per_round"] * (self.comp.amount[key] - 1) * left
+        elif key == "militia":           # AOD-9.6: a temporary soldier in every fight the seat defends
+            value += k["militia_weight"] * self.threatened_regions() * left
+        elif key == "migration":         # AOD-14.3 / AOD-18.22: a move of up to 2 units every round
+            value += k["migration_weight"] * max(self.best_migration(), 0.0)
         elif key in FINAL_BASIS:
             value += k["final_building_vp"]
         else:
             value += k["other_building_vp"]
         return value * float(k.get("build_bias", 1.0))
+
+    def threatened_regions(self) -> int:
+        """The regions where the seat has units and an opponent has soldiers (where it may be
+        attacked, AOD-9.1 / AOD-9.2)."""
+        p = self.p
+        return sum(1 for here in self.s.world
+                   if sum(here[p]) and any(units[SOLDIER] for q, units in enumerate(here) if q != p))
+
+    def best_migration(self) -> float:
+        """The colony VP the best move of up to `amount` own units from one region to another
+        discovered region would gain now (`region_gain` at the target less that at the source)."""
+        s, p = self.s, self.p
+        most, best = int(self.comp.amount["migration"]), 0.0
+        targets = [b for b, d in enumerate(s.discovered) if d]
+        for a, here in enumerate(s.world):
+            for n in range(1, min(most, sum(here[p])) + 1):
+                loss = self.region_gain(a, -n)
+                best = max(best, max((g - loss for b, g in zip(targets, self.region_gains(targets, n)) if b != a),
+                                     default=0.0))
+        return best
 
     def buy_building(self, choices):
         tiles = [c for c in choices if c is not None]
