@@ -123,16 +123,19 @@ class Buildings:
 
     def piracy(self, g: int) -> None:
         """AOD-14.2 / AOD-18.26: every other player pays the Piracy owner $1 per ship he owns
-        (option: per ship the owner owns), as far as his money goes (money never goes negative);
-        the owner does not pay himself."""
+        (option: per ship the owner owns), as far as his money goes (money never goes negative;
+        option `piracy_short_payment=nothing`: one who cannot pay in full pays nothing); the
+        owner does not pay himself."""
         s = self.s.games[g]
         by_owner = self.opts["piracy_counts"] == "owner_ships"
+        all_or_nothing = self.opts["piracy_short_payment"] == "nothing"
         for owner in range(s.n):
             if "piracy" not in s.held[owner]:
                 continue
             for q in range(s.n):
                 if q != owner:
-                    paid = min(self.comp.amount["piracy"] * s.ships[owner if by_owner else q], s.money[q])
+                    due = self.comp.amount["piracy"] * s.ships[owner if by_owner else q]
+                    paid = 0 if all_or_nothing and due > s.money[q] else min(due, s.money[q])
                     s.money[q] -= paid
                     s.money[owner] += paid
                     if paid:

@@ -22,7 +22,7 @@ VARIANTS = [
     ["options.stables_needs_discovered=false", "options.indian_allies_needs_colonist=true",
      "options.dock_x_before_y=false", "options.first_to_three_counts_specialists=false"],
     ["options.conflict_may_decline=false", "options.university_moment=never", "options.winner_tie=turn_order",
-     "options.piracy_counts=owner_ships",
+     "options.piracy_counts=owner_ships", "options.piracy_short_payment=nothing",
      "rules.warfare.battle_needs_both_present=false", "rules.warfare.militia_counts_for_war=true"],
     ["goods.edition=hungarian", "rules.colonies.threshold_reading=per_player", "rules.final.round8_sets_pay_money=true",
      "rules.boxes.trade_goods=2", "rules.boxes.warfare=2", "rules.turn_order_money=3"],
