@@ -181,6 +181,8 @@ class Buildings:
         if key in STEP_D_POOL:
             self.from_supply(s, p, unit)
             return
+        if not self.supply(s, p, unit, 1):
+            return
         if key in STEP_D_DISCOVERY_BOX:
             s.discovery_box[p][unit] += 1
         else:

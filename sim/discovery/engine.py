@@ -40,7 +40,7 @@ OPTIONS = ("start_order", "auction_compensation", "prosperity_counts_itself", "w
            "discovery_reveal_public", "cards_mid_resolution", "stables_needs_discovered",
            "indian_allies_needs_colonist", "dock_x_before_y", "first_to_three_counts_specialists",
            "tie_goods_count_ships", "conflict_may_decline", "university_moment", "piracy_counts",
-           "piracy_short_payment", "building_units_at", "force_saving")
+           "piracy_short_payment", "building_units_at", "limited_supply", "force_saving")
 
 
 class Engine(Setup, Placement, Resolution, Conflicts, Buildings, Rounds):

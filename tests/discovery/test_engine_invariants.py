@@ -15,7 +15,8 @@ from sim.discovery.checks import check_games
 
 VARIANTS = [
     ["options.start_order=auction"],
-    ["options.start_order=auction", "options.auction_compensation=true"],
+    ["options.start_order=auction", "options.auction_compensation=true", "options.limited_supply=true",
+     "rules.supply.colonists=12"],
     ["options.specialists_persist=true", "options.overpopulation_single_region=false"],
     ["options.migration_moves_specialists=false", "options.cartography_when_map_done=vp_only",
      "options.discovery_reveal_public=false", "options.cards_mid_resolution=false"],

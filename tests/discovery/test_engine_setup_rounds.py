@@ -194,3 +194,18 @@ def test_aod_18_17_building_units_at_step_d_or_at_purchase(reading, at_purchase,
     s.round = 3
     e.building_benefits(0)
     assert box[SOLDIER] == 2 and s.out[0][SOLDIER] == 2
+
+
+@pytest.mark.parametrize("limited, given", [("false", 5), ("true", 2)])
+def test_aod_18_34_colonist_figures_unlimited_or_limited_supply(limited, given):
+    """AOD-18.34 / AOD-2.2: the supply gives every colonist asked for (recommended), or, with
+    limited_supply, no more colonist figures out than the colour has (here 8: 6 are out after
+    setup, 5 in the pool and the Turn Order marker); specialists stay unlimited (AOD-2.3)."""
+    e = engine(2, overrides=[f"options.limited_supply={limited}", "rules.supply.colonists=8"])
+    s = e.s.games[0]
+    assert s.out[0][COLONIST] == 6
+    e.from_supply(s, 0, COLONIST, 5)
+    e.from_supply(s, 0, CAPTAIN, 5)
+    assert s.out[0][COLONIST] == 6 + given and s.pool[0][COLONIST] == 5 + given and s.pool[0][CAPTAIN] == 5
+    e.arrive(0, 0, COLONIST, 0, count=3)
+    assert s.world[0][0][COLONIST] == (3 if limited == "false" else 0)
