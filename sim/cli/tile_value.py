@@ -99,12 +99,14 @@ def command(args: argparse.Namespace) -> int:
                    "provenance": provenance})
         return 0
     side = ["power"] if powers else []
+    priced = bool(experiments[0].grants)            # --no-prices: no price column, not one of blanks
     print_table([(r.tile, r.strategy, *(getattr(r, c) for c in side), r.d_win,
                   f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp,
-                  getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", ""), r.blocks)
+                  *((getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", "")) if priced else ()),
+                  r.blocks)
                  for r in values.itertuples()],
-                ["tile", "strategy", *side, "d win", "95% CI", "d VP", f"fair price ({experiments[0].currency})",
-                 "verdict", "blocks"])
+                ["tile", "strategy", *side, "d win", "95% CI", "d VP",
+                 *((f"fair price ({experiments[0].currency})", "verdict") if priced else ()), "blocks"])
     return 0
 
 
