@@ -34,10 +34,11 @@ from typing import Any
 
 import pandas as pd
 
-from analyses import battle_odds, headline, html, robustness, tournament
+from analyses import battle_odds, headline, html, players_section, robustness, tournament
 from analyses import tile_value as tv
 from sim import games
 from sim.core import runner
+from sim.core.audit import has_audit
 from sim.core.causal import NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
 from sim.core.design import Design, balanced, bound
@@ -62,6 +63,7 @@ class GameSize:
     tile_blocks: int
     players: int
     extra_games: int = 0
+    audit_games: int = 100                    # games of the player audit (analyses.players_section)
     lineups: tuple[tuple[str, ...], ...] = ()
     value_overrides: tuple[str, ...] = ()     # settings of the value experiments' design (not rules)
     skills: tuple[str, ...] = ()              # more skill levels of the value experiments, after --skill's
@@ -72,11 +74,11 @@ class GameSize:
 # with every French one (a side's strategy plays its side, sim.core.seating.bind_sides) and values its cards
 # at the balanced plan too (its default skill level is the random baseline).
 GAME_SIZES = {
-    "struggle": GameSize(games=2800, tile_blocks=8, players=4),
+    "struggle": GameSize(games=2800, tile_blocks=8, players=4, audit_games=200),
     "acres": GameSize(games=360, tile_blocks=2, players=2, extra_games=40, skills=("balanced",),
                       lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
                       + (("balanced", "balanced"),)),
-    "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200,
+    "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200, audit_games=200,
                           value_overrides=("options.force_saving=none",)),   # unbiased forced arms (docs/discovery_engine.md)
     "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=100),
 }
@@ -105,6 +107,7 @@ class ReportSize:
     robust_games: int | None = None       # games per perturbed tournament; None: a quarter of games; 0: off
     only: tuple[str, ...] | None = None   # `--game G,...`: the games to play (the odds pages cover all)
     extra_games: int | None = None        # games per cell of a game's own questions (EXTRAS); 0: off
+    audit_games: int | None = None        # games of the player audit; 0: off
     lineups: tuple[tuple[str, ...], ...] = ()
 
     @property
@@ -123,6 +126,7 @@ class ReportSize:
         return replace(self, games=default.games if self.games is None else self.games, players=players,
                        tile_blocks=default.tile_blocks if self.tile_blocks is None else self.tile_blocks,
                        extra_games=default.extra_games if self.extra_games is None else self.extra_games,
+                       audit_games=default.audit_games if self.audit_games is None else self.audit_games,
                        lineups=default.lineups if players == default.players else ())
 
 
@@ -445,6 +449,12 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
         part, text = tournament_section(game, results, folder, f"{game}/tournament")
         body += part
         summaries.append(text)
+        if size.audit_games and has_audit(playable.engine):
+            say(f"{game}: player audit, {size.audit_games} games")
+            text, part = players_section.report_section(playable.engine, data, size.players, size.audit_games,
+                                                        size.seed, out / game / "players", f"{game}/players")
+            body += part
+            summaries.append(text)
         if playable.tiles:
             part, text = tiles_section(playable.engine, data, playable.tiles, size, out / game / "tiles",
                                        f"{game}/tiles")

@@ -32,7 +32,8 @@ def write_page(result: dict, out: Path, title: str) -> Path:
     text = (f"{result['games']} games. Calibration of the forecasts players acted on: "
             f"{sum(b['n'] for b in bins)} forecasts in {len(bins)} bins, {len(off)} bins where the mean forecast lies "
             f"outside the realised rate's 95 % interval. Items never chosen: "
-            + "; ".join(f"{s}: {len(v)}" for s, v in result["never_chosen"].items()) + ".")
+            + "; ".join(f"{s}: {len(v)}" for s, v in result["never_chosen"].items())
+            + f". Never chosen by any scripted strategy: {', '.join(result['never_chosen_by_any']) or 'none'}.")
     body = [html.summary(text), "<h2>Calibration</h2>",
             "<p>Each bin pools the forecasts in a tenth of the probability scale; a calibrated player's mean "
             "forecast lies inside the 95 % interval of what happened.</p>",
@@ -46,8 +47,10 @@ def write_page(result: dict, out: Path, title: str) -> Path:
                        ["strategy", "actions", "passed", "passed outside the last round", "wasted"]),
             "<h2>Coverage</h2>", "<p>Share of games in which some seat of the strategy chose the item.</p>",
             html.figure("coverage.png", "coverage of items by strategy"),
-            html.table([(s, ", ".join(v) or "none") for s, v in result["never_chosen"].items()],
-                       ["strategy", "never chosen"]),
+            html.table([(s, ", ".join(v) or "none", ", ".join(result["not_applicable"][s]) or "none")
+                        for s, v in result["never_chosen"].items()],
+                       ["strategy", "never chosen", "not open to its side"]),
+            f"<p>Not open to any side under these rules: {', '.join(result['unavailable']) or 'none'}.</p>",
             html.provenance(result["provenance"])]
     index = out / "index.html"
     _write(index, html.page(title, "\n".join(body)))

@@ -11,14 +11,23 @@ A siege still running when the game ends has no outcome and no forecast record.
 
 from __future__ import annotations
 
-from typing import get_args
+from collections import defaultdict
+from typing import TYPE_CHECKING, get_args
 
 from sim.acres.actions import Action
 from sim.acres.components import SIDES
+from sim.acres.state import NEUTRAL_OWNER
 from sim.core.audit import AuditRecords, Forecast, base_strategy
+
+if TYPE_CHECKING:
+    from sim.acres.rulebook import Rulebook
 
 ACTIONS = tuple(kind.__name__ for kind in get_args(Action))          # AFS-5.7, the logged action names
 LATE_TURNS = 2                                  # a game's last two turns: one of each side
+# The actions that need a card with its own action (AFS-11.1, AFS-12.3, AFS-13.5-13.7): a side
+# without such a card in play cannot choose them.
+CARD_ACTIONS = {"Governor": ("governor",), "Intendant": ("intendant",), "HomeSupport": ("home_support",),
+                "FurTrade": ("trader",), "Steal": ("priest", "indian_leader")}
 
 
 def audit_records(head: dict, events: list[dict]) -> AuditRecords:
@@ -67,3 +76,33 @@ def audit_items(asset_keys: list[str]) -> list[str]:
     """Every item an AFAoS player could choose: each recruitable card and neutral location (the
     asset interface), each action and free action kind."""
     return [*(f"asset:{k}" for k in sorted(asset_keys)), *(f"action:{k}" for k in ACTIONS)]
+
+
+def audit_item_powers(book: Rulebook) -> dict[str, tuple[str, ...]]:
+    """The sides that can choose each item under these rules (sim.core.audit): a card, the sides
+    that can recruit it (its owner; a neutral card, both, AFS-13.1); a neutral location, the sides
+    with a location card for it (AFS-7.1); an action of a special card, the sides that hold one;
+    Piracy, the French (AFS-12.4); FurCoin and DropLost only under Scen11 / Scen17, GiveUp only
+    under `options.defender_may_withdraw`. Cards a variant removes count for no one."""
+    t = book.tables
+    holds: dict[str, set[int]] = defaultdict(set)          # card key -> sides that may hold it
+    recruits: dict[str, set[int]] = defaultdict(set)       # card key -> sides that may recruit it
+    for c, kind in enumerate(t.kind):
+        if book.zone[c] == "removed":
+            continue
+        sides = set(range(len(SIDES))) if kind.owner == NEUTRAL_OWNER else {kind.owner}
+        holds[kind.special or kind.key] |= sides
+        if book.zone[c] in ("empire", "neutral"):
+            recruits[kind.key] |= sides
+    steal = {0} & holds["indian_leader"] | {1} & holds["priest"]     # AFS-11.1
+    sides: dict[str, set[int]] = {f"asset:{k}": v for k, v in recruits.items()}
+    for i, loc in enumerate(t.locations):
+        if loc.start == "neutral":
+            sides[f"asset:{t.locs[i]}"] = {s for s in range(len(SIDES)) if i in t.loc_card[s]}
+    everyone = set(range(len(SIDES)))
+    sides |= {f"action:{a}": set().union(*(holds[k] for k in keys)) for a, keys in CARD_ACTIONS.items()}
+    sides |= {"action:Steal": steal, "action:Piracy": {1},
+              "action:FurCoin": everyone if book.variants[11] else set(),
+              "action:DropLost": everyone if book.variants[17] else set(),
+              "action:GiveUp": everyone if book.settings["defender_withdraws"] else set()}
+    return {item: tuple(SIDES[s] for s in sorted(v)) for item, v in sides.items()}

@@ -49,7 +49,7 @@ BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
-__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "audit_items", "audit_records",
+__all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "audit_item_powers", "audit_items", "audit_records",
            "load_data", "play_games", "verify", "verify_report"]
 
 
@@ -101,6 +101,11 @@ def asset_costs(data=None) -> dict[str, dict[str, float]]:
 def audit_items(data=None) -> list[str]:
     """Every item the player audit looks for (each card and neutral location, each action kind)."""
     return audit.audit_items(list(asset_costs(data)))
+
+
+def audit_item_powers(data=None) -> dict[str, tuple[str, ...]]:
+    """The sides that can choose each audit item under these rules (sim.core.audit)."""
+    return audit.audit_item_powers(rulebook_of(data))
 
 
 def check_seating(seating: Seating, book: Rulebook) -> None:

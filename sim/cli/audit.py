@@ -53,6 +53,9 @@ def command(args: argparse.Namespace) -> int:
     print_table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
                   len(result["never_chosen"][s])) for s, v in result["idle"].items()],
                 ["strategy", "actions", "passed", "passed outside last round", "items never chosen"])
+    print(f"\nnever chosen by any scripted strategy: {', '.join(result['never_chosen_by_any']) or 'none'}")
+    if result["unavailable"]:
+        print(f"not open to any side under these rules: {', '.join(result['unavailable'])}")
     if args.out:
         print(f"\npage: {args.out / 'index.html'}")
     return 0

@@ -46,6 +46,9 @@ def register(groups: dict) -> None:
     parser.add_argument("--question-games", type=int_in(0, 10**6, "question games"), metavar="N",
                         help=f"games per cell of each game's own questions (the AFAoS hammer table, AoD seat "
                              f"money, CotE catapult and inflation; default per game: {sizes('extra_games')}; 0: off)")
+    parser.add_argument("--audit-games", type=int_in(0, 10**6, "audit games"), metavar="N",
+                        help=f"games of each game's player audit (calibration of the players' forecasts, items "
+                             f"no strategy chooses; default per game: {sizes('audit_games')}; 0: off)")
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default.seed)
     parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=default.jobs)
     parser.add_argument("--robust-games", type=int_in(0, 10**9, "robust games"), metavar="N",
@@ -73,7 +76,8 @@ def command(args: argparse.Namespace) -> int:
     size = ReportSize(only=only, games=args.games, players=args.players, tile_blocks=args.tile_blocks, tiles=tiles,
                       tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick,
                       overrides=tuple(args.overrides), variants=tuple(args.variants),
-                      robust_games=args.robust_games, extra_games=args.question_games)
+                      robust_games=args.robust_games, extra_games=args.question_games,
+                      audit_games=args.audit_games)
     index = build_report(args.out, size, args.compare)
     if args.compare is not None:
         compared = json.loads((args.out / "compare.json").read_text("utf-8"))

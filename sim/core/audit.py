@@ -7,13 +7,20 @@ the event happened), what each seat chose (tiles, cards, buildings, action kinds
 `summarise` pools their records into calibration bins with Wilson intervals, coverage per
 strategy, idleness and waste -- the numbers that say whether a balance figure measures the game
 or the scripts; `miscalibrated` is the test the conformance suite applies.
+
+Coverage is judged where it means something: a game may say which powers can choose each item
+under its rules (the optional hook `audit_item_powers(data) -> {item: powers}`; an item it does
+not name is open to every power). An item a strategy's side cannot choose is not held against it
+(`not_applicable`), an item no power can choose under these rules (a variant's action with the
+variant off) is `unavailable`, and `never_chosen_by_any` is the items that no scripted strategy
+chose in any game: the ones the players, between them, leave unused.
 """
 
 from __future__ import annotations
 
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -81,9 +88,13 @@ def calibration(forecasts: Sequence[Forecast]) -> list[dict]:
     return out
 
 
-def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequence[str]) -> dict:
+def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequence[str],
+              item_powers: Mapping[str, Sequence[str]] | None = None,
+              strategy_powers: Mapping[str, str] | None = None) -> dict:
     """Pool the records of many games (each with its seats' strategy specs). `items`: every item
-    a player could choose, so the ones never chosen are flagged per strategy."""
+    a player could choose, so the ones never chosen are flagged per strategy; `item_powers`: the
+    powers that can choose an item (others: every power); `strategy_powers`: the power a
+    side-bound strategy plays (others play any)."""
     forecasts: list[Forecast] = []
     chose: dict[str, Counter] = defaultdict(Counter)          # strategy -> item -> games chosen in
     played: Counter = Counter()                               # strategy -> games it sat in
@@ -104,7 +115,12 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
         for name, kind in rec.wasted:
             wasted[name][kind] += 1
     coverage = {name: {item: chose[name][item] / played[name] for item in items} for name in sorted(played)}
-    never = {name: [item for item, share in shares.items() if share == 0] for name, shares in coverage.items()}
+    item_powers = item_powers or {}
+    usable = _usable(items, played, item_powers, strategy_powers or {})
+    never = {name: [item for item, share in shares.items() if share == 0 and item in usable[name]]
+             for name, shares in coverage.items()}
+    scripted = [name for name in played if name != "random"] or list(played)
+    open_items = [item for item in items if tuple(item_powers.get(item, ("any",)))]
     idle = {}
     for name in sorted(played):
         total, passes = sum(kinds[name].values()), kinds[name]["pass"]
@@ -117,8 +133,24 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
         by_strategy[f.strategy].append(f)
     return {"calibration": calibration(forecasts),
             "calibration_by_strategy": {k: calibration(v) for k, v in sorted(by_strategy.items())},
-            "coverage": coverage, "never_chosen": never, "idle": idle,
+            "coverage": coverage, "never_chosen": never,
+            "not_applicable": {name: [item for item in items if item in open_items and item not in usable[name]]
+                               for name in sorted(played)},
+            "unavailable": [item for item in items if item not in open_items],
+            "never_chosen_by_any": [item for item in open_items if not any(chose[name][item] for name in scripted)],
+            "idle": idle,
             "wasted": {name: dict(wasted[name]) for name in sorted(played)}, "games": n_games}
+
+
+def _usable(items: Sequence[str], strategies: Iterable[str], item_powers: Mapping[str, Sequence[str]],
+            strategy_powers: Mapping[str, str]) -> dict[str, set[str]]:
+    """The items each strategy's side can choose under the rules (a strategy of no one side: any)."""
+    out = {}
+    for name in strategies:
+        power = strategy_powers.get(name)
+        out[name] = {item for item in items
+                     if (powers := item_powers.get(item)) is None or (powers and (power is None or power in powers))}
+    return out
 
 
 def _items_per_strategy(chosen: Sequence[tuple[str, int, str]]) -> dict[str, set[str]]:
@@ -129,9 +161,13 @@ def _items_per_strategy(chosen: Sequence[tuple[str, int, str]]) -> dict[str, set
     return out
 
 
-def require_audit(engine: ModuleType) -> None:
+def has_audit(engine: ModuleType) -> bool:
     """A game takes part with `audit_records(head, events)` and `audit_items(data)`."""
-    if not (callable(getattr(engine, "audit_records", None)) and callable(getattr(engine, "audit_items", None))):
+    return callable(getattr(engine, "audit_records", None)) and callable(getattr(engine, "audit_items", None))
+
+
+def require_audit(engine: ModuleType) -> None:
+    if not has_audit(engine):
         raise UserError(f"game {engine.INFO.name!r} offers no player audit yet (its module has no audit_records)")
 
 
@@ -145,7 +181,9 @@ def audit(engine: ModuleType, data: Any, strategies: Sequence[str], players: int
         log = Path(tmp) / "games.jsonl"
         engine.play_games(seed, list(range(games)), seatings, data, log=log)
         logged = [(head["strategies"], engine.audit_records(head, events)) for head, events in read_games(log)]
-    result = summarise(logged, engine.audit_items(data))
+    hook = getattr(engine, "audit_item_powers", None)
+    result = summarise(logged, engine.audit_items(data), hook(data) if callable(hook) else None,
+                       strategy_sides(engine, data))
     result["provenance"] = {"seed": seed, "games": games, "players": players, "strategies": list(strategies),
                             **runner.provenance(data, engine)}
     return result

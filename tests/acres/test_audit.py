@@ -70,3 +70,27 @@ def test_scripted_sieges_and_raids_log_their_forecasts(logged):
     summary = core_audit.summarise([(head["strategies"], rec) for head, rec in logged], play.audit_items())
     assert summary["games"] == 6 and set(summary["coverage"]) == {"hammer", "raider"}
     assert summary["coverage"]["hammer"]["action:Besiege"] > 0
+
+
+def test_audit_item_powers_follow_the_cards_and_the_rules_in_force():
+    """AFS-11.1, AFS-12.4, AFS-13.1, AFS-13.6: one-side cards and actions belong to their side;
+    actions of a variant or option are open to nobody while it is off (AFS-18)."""
+    powers = play.audit_item_powers()
+    assert powers["asset:coureurs_de_bois"] == ("french",) and powers["asset:rangers"] == ("british",)
+    assert powers["asset:native_americans"] == ("british", "french")              # a neutral card
+    assert powers["action:Piracy"] == ("french",) and powers["action:Intendant"] == ("french",)
+    assert powers["action:Steal"] == ("british", "french")          # Indian Leader / Priest
+    assert powers["action:FurCoin"] == () and powers["action:GiveUp"] == ()
+    on = play.audit_item_powers(play.load_data(overrides=("rules.variants.scen11=true",
+                                                          "options.defender_may_withdraw=true")))
+    assert on["action:FurCoin"] == ("british", "french") and on["action:GiveUp"] == ("british", "french")
+    assert set(play.audit_items()) - set(powers) <= {f"action:{a}" for a in audit.ACTIONS}
+
+
+def test_audit_of_side_bound_strategies_does_not_count_the_other_sides_cards(logged):
+    summary = core_audit.summarise([(head["strategies"], rec) for head, rec in logged], play.audit_items(),
+                                   play.audit_item_powers(), play.strategy_sides())
+    assert "asset:coureurs_de_bois" in summary["not_applicable"]["hammer"]
+    assert "asset:coureurs_de_bois" not in summary["never_chosen"]["hammer"]
+    assert "asset:rangers" in summary["not_applicable"]["raider"]
+    assert set(summary["unavailable"]) == {"action:FurCoin", "action:DropLost", "action:GiveUp"}

@@ -25,7 +25,7 @@ from sim.core.causal import NOT_IDENTIFIABLE, SKILL_DEPENDENT
 def report(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report")
     size = ReportSize(games=28, tile_blocks=2, tiles=("war_office", "bateaux", "cathedral", "catapult"), jobs=1,
-                      quick=True, extra_games=4, robust_games=8)
+                      quick=True, extra_games=4, robust_games=8, audit_games=6)
     return build_report(out, size)
 
 
@@ -40,6 +40,18 @@ def test_report_has_a_section_per_game(report):
     for game in ("struggle", "conquest", "acres", "discovery"):
         assert f'id="{game}"' in text
     assert text.count('class="summary"') >= 5 and "ASSUMED values these numbers depend on" in text
+
+
+def test_every_playable_game_audits_its_players_and_links_the_audit(report):
+    """A balance number is only as good as its players: each section says whether their forecasts
+    are calibrated and what no scripted strategy chose, and links the full audit page."""
+    text = report.read_text(encoding="utf-8")
+    for game in ("struggle", "conquest", "acres", "discovery"):
+        page = report.parent / game / "players" / "index.html"
+        assert page.exists() and f'href="{game}/players/index.html"' in text
+        result = json.loads((report.parent / game / "players" / "audit.json").read_text(encoding="utf-8"))
+        assert result["games"] == 6 and "never_chosen_by_any" in result
+    assert text.count("<h3>Players (audit)</h3>") == 4 and "Player audit (6 games of " in text
 
 
 def test_the_soe_section_states_its_skill_levels_and_explains_its_statistics(report):

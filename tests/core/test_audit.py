@@ -55,3 +55,27 @@ def test_summary_of_coverage_idleness_and_waste():
     assert result["never_chosen"] == {"a": ["tile:y", "action:pass"], "b": ["tile:x"]}
     assert result["idle"]["a"] == {"actions": 2, "pass_share": 0.5, "pass_share_outside_last_round": 0.0}
     assert result["idle"]["b"]["pass_share"] == 0.5 and result["wasted"] == {"a": {"rebuild_in_place": 1}, "b": {}}
+
+
+def test_coverage_is_judged_on_what_each_side_can_choose_and_pooled_over_scripted_strategies():
+    """An item a side cannot choose is not held against that side's strategy; an item nobody can
+    choose under the rules is `unavailable`; `never_chosen_by_any` pools the scripted strategies
+    (the random baseline does not count)."""
+    one = AuditRecords(chosen=[("a", 0, "card:x"), ("random", 1, "card:z")])
+    two = AuditRecords(chosen=[("b", 0, "card:y")])
+    items = ["card:x", "card:y", "card:z", "card:w", "action:variant"]
+    powers = {"card:x": ("red",), "card:y": ("blue",), "action:variant": ()}
+    result = summarise([(("a", "random"), one), (("b", "random"), two)], items, powers,
+                       {"a": "red", "b": "blue"})
+    assert result["never_chosen"] == {"a": ["card:z", "card:w"], "b": ["card:z", "card:w"],
+                                      "random": ["card:x", "card:y", "card:w"]}
+    assert result["not_applicable"] == {"a": ["card:y"], "b": ["card:x"], "random": []}
+    assert result["unavailable"] == ["action:variant"]
+    assert result["never_chosen_by_any"] == ["card:z", "card:w"]      # z only by the random baseline
+
+
+def test_without_side_information_every_item_counts_for_every_strategy():
+    rec = AuditRecords(chosen=[("a", 0, "card:x")])
+    result = summarise([(("a",), rec)], ["card:x", "card:y"])
+    assert result["never_chosen"] == {"a": ["card:y"]} and result["not_applicable"] == {"a": []}
+    assert result["unavailable"] == [] and result["never_chosen_by_any"] == ["card:y"]
