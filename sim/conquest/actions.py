@@ -80,10 +80,12 @@ class Buy:
 
 @dataclass(frozen=True, slots=True)
 class Ransom:
-    """COE-23 / COE-A26: the active player offers talents to a captor for one of his Generals."""
+    """COE-23 / COE-A26: the active player offers the captor of one of his Generals talents, a
+    General of the captor's that he holds himself (`swap`, -1: none), or both."""
 
     leader: int
     talents: int
+    swap: int = -1
 
 
 MoveAction = Step | RoadTrip | Board | Sail | Disembark | EndMovement

@@ -68,9 +68,10 @@ class SeatPlayer(Protocol):
 
     def buy(self, options: list[Buy], bought: list[Buy]) -> Buy | None: ...      # COE-20
 
-    def ransom(self, options: list[tuple[int, int]], treasury: int) -> Ransom | None: ...   # COE-23
+    def ransom(self, options: list[tuple[int, int]], treasury: int,
+               swaps: dict[int, list[int]]) -> Ransom | None: ...                # COE-23
 
-    def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool: ...  # COE-23, as captor
+    def accept_ransom(self, leader: int, talents: int, offerer: int, swap: int) -> bool: ...  # COE-23, as captor
 
 
 class NoWork:
@@ -139,8 +140,9 @@ class Player:
         """COE-A41: fight on."""
         return None
 
-    def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool:
-        return talents >= 20
+    def accept_ransom(self, leader: int, talents: int, offerer: int, swap: int) -> bool:
+        """COE-23: 20 talents, or one of his own Generals back."""
+        return talents >= 20 or swap != -1
 
 
 class RandomPlayer(Player):
@@ -252,12 +254,15 @@ class RandomPlayer(Player):
         kind = self.pick(kinds)
         return self.pick([b for b in options if b.item == kind])
 
-    def ransom(self, options: list[tuple[int, int]], treasury: int) -> Ransom | None:
+    def ransom(self, options: list[tuple[int, int]], treasury: int,
+               swaps: dict[int, list[int]]) -> Ransom | None:
         if self.u() < 0.5:
             return None
-        leader, _ = self.pick(options)
+        leader, captor = self.pick(options)
+        if swaps.get(captor) and (treasury < 5 or self.u() < 0.5):     # COE-23.1: a General for a General
+            return Ransom(leader, 0, self.pick(swaps[captor]))
         return Ransom(leader, 5 * (1 + self.upto(treasury // 5 - 1))) if treasury >= 5 else None
 
-    def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool:
+    def accept_ransom(self, leader: int, talents: int, offerer: int, swap: int) -> bool:
         return self.u() < 0.5
 

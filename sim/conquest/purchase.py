@@ -213,26 +213,47 @@ class Purchase:
         return [(p * LEADERS + i, int(s.ldr_holder[g, p, i])) for i in range(1, LEADERS)
                 if s.ldr_state[g, p, i] == CAPTIVE and s.alive[g, s.ldr_holder[g, p, i]]]
 
+    def swap_options(self, g: int, p: int, captors: set[int]) -> dict[int, list[int]]:
+        """COE-23.1: per captor, the captor's Generals the player holds, which he may release in
+        exchange; a released General goes to his owner's Home Province (COE-23.2), so only a captor
+        who may place there is offered one (COE-A28)."""
+        s = self.s
+        return {q: [q * LEADERS + i for i in range(1, LEADERS)
+                    if s.ldr_state[g, q, i] == CAPTIVE and s.ldr_holder[g, q, i] == p]
+                for q in sorted(captors) if self.home_open(g, q)}
+
     def ransom_phase(self, g: int, p: int) -> None:
-        """COE-23: one talent offer per captive General; the captor accepts or refuses; a
-        released General is placed in the Home Province (COE-23.2)."""
+        """COE-23: one offer per captive General, in talents and / or a General of the captor's
+        the player holds (COE-23.1; promises bind nobody, COE-23.3, so they change nothing); the
+        captor accepts or refuses; released Generals are placed in their Home Provinces (COE-23.2)."""
         s = self.s
         options = self.ransom_options(g, p)
-        while options and s.treasury[g, p] > 0:
-            offer = self.players[g][p].ransom(options, int(s.treasury[g, p]))
+        swaps = {q: held for q, held in self.swap_options(g, p, {h for _, h in options}).items() if held}
+        while options and (s.treasury[g, p] > 0 or any(swaps.get(h) for _, h in options)):
+            offer = self.players[g][p].ransom(options, int(s.treasury[g, p]), swaps)
             if offer is None:
                 return
             found = [h for ld, h in options if ld == offer.leader]
-            self.require(isinstance(offer, Ransom) and bool(found) and 0 < offer.talents <= s.treasury[g, p],
-                         f"ransom offer {offer} is not allowed")
+            self.require(isinstance(offer, Ransom) and bool(found) and 0 <= offer.talents <= s.treasury[g, p]
+                         and (offer.swap == -1 or offer.swap in swaps.get(found[0], ()))
+                         and (offer.talents > 0 or offer.swap != -1), f"ransom offer {offer} is not allowed")
             holder = found[0]
             options = [o for o in options if o[0] != offer.leader]
-            accepted = bool(self.players[g][holder].accept_ransom(offer.leader, offer.talents, p))
-            self.log(g, "ransom", seat=p, leader=offer.leader, captor=holder, talents=offer.talents, accepted=accepted)
+            accepted = bool(self.players[g][holder].accept_ransom(offer.leader, offer.talents, p, offer.swap))
+            self.log(g, "ransom", seat=p, leader=offer.leader, captor=holder, talents=offer.talents, accepted=accepted,
+                     **({"swap": offer.swap} if offer.swap != -1 else {}))
             if accepted:
                 s.treasury[g, p] -= offer.talents
                 s.treasury[g, holder] += offer.talents
-                i = offer.leader % LEADERS
-                s.ldr_state[g, p, i], s.ldr_holder[g, p, i] = FREE, -1
-                s.ldr_loc[g, p, i], s.ldr_ship[g, p, i], s.ldr_mp[g, p, i] = int(s.home[g, p]), -1, 0
+                self.release(g, offer.leader)
+                if offer.swap != -1:
+                    self.release(g, offer.swap)
+                    swaps[holder] = [x for x in swaps[holder] if x != offer.swap]
                 self.note_treasury(g, holder)
+
+    def release(self, g: int, leader: int) -> None:
+        """COE-23.2: a ransomed or exchanged General is placed in his owner's Home Province."""
+        s = self.s
+        q, i = divmod(leader, LEADERS)
+        s.ldr_state[g, q, i], s.ldr_holder[g, q, i] = FREE, -1
+        s.ldr_loc[g, q, i], s.ldr_ship[g, q, i], s.ldr_mp[g, q, i] = int(s.home[g, q]), -1, 0

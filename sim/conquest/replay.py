@@ -97,7 +97,9 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "place":
             lines.append(f"  {who} places " + ", ".join(f"{i} in {w}" for i, w in e["pieces"]))
         elif kind == "ransom":
-            lines.append(f"  {who} offers {e['talents']} talents to {name(e['captor'])} for {leader(powers, e['leader'])}: "
+            price = " and ".join([*([f"{e['talents']} talents"] if e["talents"] else []),
+                                  *([leader(powers, e["swap"])] if "swap" in e else [])])
+            lines.append(f"  {who} offers {price} to {name(e['captor'])} for {leader(powers, e['leader'])}: "
                          + ("accepted" if e["accepted"] else "refused"))
         elif kind == "inflation_triggered":
             lines.append(f"  {who} reaches {e['value']}: inflation {e['level']} triggered")

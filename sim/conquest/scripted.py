@@ -323,14 +323,20 @@ class ScriptedPlayer(Player):
                 have[b.item] += 1
         return have
 
-    def ransom(self, options, treasury: int):
+    def ransom(self, options, treasury: int, swaps):
+        """COE-23.1: a General held of the captor's first (it costs no talents), else the table's
+        offer while the reserve allows."""
+        for leader, captor in options:
+            if swaps.get(captor):
+                return Ransom(leader, 0, swaps[captor][0])
         offer = int(self.k["ransom_offer"])
         if offer and treasury >= offer + self.k["reserve"]:
             return Ransom(options[0][0], offer)
         return None
 
-    def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool:
-        return talents >= self.k["ransom_accept"]
+    def accept_ransom(self, leader: int, talents: int, offerer: int, swap: int) -> bool:
+        """COE-23: the table's smallest ransom, or a General of his own back for the one held."""
+        return talents >= self.k["ransom_accept"] or swap != -1
 
 
 def _take(ready: list[int], n: int) -> tuple[int, int, int]:

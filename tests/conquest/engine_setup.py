@@ -102,8 +102,13 @@ class Script(Player):
     def buy(self, options, bought):
         return self._next("buys")
 
-    def ransom(self, options, treasury):
+    def ransom(self, options, treasury, swaps):
+        self.journal.append((self.p, "ransom", (list(options), treasury, dict(swaps))))
         return self._next("ransoms")
+
+    def accept_ransom(self, leader, talents, offerer, swap):
+        self.journal.append((self.p, "accept_ransom", (leader, talents, offerer, swap)))
+        return self._next("accepts", False)
 
 
 def engine(players: int = 2, plans: dict[int, dict] | None = None, overrides=(), log: bool = True):
