@@ -10,6 +10,7 @@ batches; game k uses only the streams `(root_seed, game_indices[k], purpose)`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -134,15 +135,11 @@ def play_with(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Se
     for s in seatings:
         check_seating(s, book)
 
-    def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = new_engine(book, batch_seatings, seed, indices, log=logging, roster=roster)
-        if watch is not None:
-            engine.on_step = watch(engine)
-        engine.play()
-        return results_frame(engine), engine.game_logs() if logging else []
+    def hook(engine: Engine) -> None:
+        engine.on_step = watch(engine)
 
-    return play_in_batches(root_seed, game_indices, seatings, batch, play_batch,
-                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
+    return play_in_batches(root_seed, game_indices, seatings, batch, functools.partial(new_engine, book, roster=roster),
+                           results_frame, [*RESULT_COLUMNS, *EXTRA_COLUMNS], log, hook if watch is not None else None)
 
 
 def results_frame(engine: Engine) -> pd.DataFrame:

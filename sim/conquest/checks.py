@@ -6,6 +6,7 @@ COE-A4: formations are open), so there is no `scrambled_games`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -94,13 +95,11 @@ def check_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[
     (AssertionError when one breaks, RuleViolation for an illegal choice)."""
     comp = components_of(data)
 
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(comp, batch_seatings, seed, indices)
+    def watch(e: Engine) -> None:
         e.on_step = Invariants(e, step_cap)
-        e.play()
-        return results_frame(e), []
 
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch, [*RESULT_COLUMNS, *EXTRA_COLUMNS])
+    return play_in_batches(root_seed, game_indices, seatings, BATCH, functools.partial(new_engine, comp), results_frame,
+                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], prepare=watch)
 
 
 def start_resources(root_seed: int, game_index: int, seating: Seating, data=None) -> dict[str, list[int]]:

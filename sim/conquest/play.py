@@ -11,6 +11,7 @@ Caesar (COE-25.1), and a game stopped by the turn cap (COE-25.3) or drawn (COE-A
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -117,12 +118,7 @@ def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[S
     for s in seatings:
         check_seating(s, comp)
 
-    def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = new_engine(comp, batch_seatings, seed, indices, log=logging)
-        engine.play()
-        return results_frame(engine), engine.game_logs() if logging else []
-
-    return play_in_batches(root_seed, game_indices, seatings, batch, play_batch,
+    return play_in_batches(root_seed, game_indices, seatings, batch, functools.partial(new_engine, comp), results_frame,
                            [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
 
 

@@ -55,21 +55,29 @@ def draw_buffers(root_seed: int, game_indices: Sequence[int], purpose: str, high
 
 
 def play_in_batches(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], batch: int,
-                    play_batch: Callable[[int, list[int], list[Seating], bool], tuple[pd.DataFrame, list[GameLog]]],
-                    columns: Sequence[str], log: str | Path | None = None) -> pd.DataFrame:
-    """The body of every `play_games`: check the arguments, play `batch` games at a time with
-    `play_batch(root_seed, indices, seatings, logging)` (a results table and, when logging, each
-    game's log), write the logs to `log` and return the whole table (`columns` when empty)."""
+                    make_engine: Callable[[list[Seating], int, list[int], bool], Any],
+                    results: Callable[[Any], pd.DataFrame], columns: Sequence[str], log: str | Path | None = None,
+                    prepare: Callable[[Any], None] | None = None) -> pd.DataFrame:
+    """The body of every `play_games`: check the arguments, play `batch` games at a time, each
+    batch an engine `make_engine(seatings, root_seed, indices, logging)` (a game's `new_engine`
+    with its data bound) that `prepare(engine)`
+    may hook first (the conformance checks), then `engine.play()`; its table is `results(engine)`
+    and, when logging, its `game_logs()`. Writes the logs to `log` and returns the whole table
+    (`columns` when empty)."""
     root_seed = check_seed(root_seed)
     indices = [int(i) for i in game_indices]
     if len(indices) != len(seatings):
         raise UserError("play_games needs one seating per game index")
     frames, logs = [], []
     for start in range(0, len(indices), batch):
-        frame, logged = play_batch(root_seed, indices[start: start + batch], list(seatings[start: start + batch]),
-                                   log is not None)
-        frames.append(frame)
-        logs += logged
+        engine = make_engine(list(seatings[start: start + batch]), root_seed, indices[start: start + batch],
+                             log is not None)
+        if prepare is not None:
+            prepare(engine)
+        engine.play()
+        frames.append(results(engine))
+        if log is not None:
+            logs += engine.game_logs()
     if log is not None:
         write_jsonl(log, logs)
     if not frames:

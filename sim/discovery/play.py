@@ -10,6 +10,7 @@ are the same alone or in any batch. The powers are the colours (AOD-1.1; no game
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -120,16 +121,8 @@ def play_with(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Se
     comp = components_of(data)
     for s in seatings:
         check_seating(s, comp)
-
-    def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = new_engine(comp, batch_seatings, seed, indices, log=logging, roster=roster)
-        if prepare is not None:
-            prepare(engine)
-        engine.play()
-        return results_frame(engine), engine.game_logs() if logging else []
-
-    return play_in_batches(root_seed, game_indices, seatings, batch, play_batch,
-                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
+    return play_in_batches(root_seed, game_indices, seatings, batch, functools.partial(new_engine, comp, roster=roster),
+                           results_frame, [*RESULT_COLUMNS, *EXTRA_COLUMNS], log, prepare)
 
 
 def ranks(engine: Engine, g: int) -> list[int]:

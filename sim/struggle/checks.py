@@ -80,13 +80,11 @@ def check_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[
     breaks, RuleViolation for an illegal choice)."""
     comp = components_of(data)
 
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(comp, batch_seatings, seed, indices)
+    def watch(e: Engine) -> None:
         e.on_step = Invariants(e, step_cap)
-        e.play()
-        return results_frame(e), []
 
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch, [*RESULT_COLUMNS, *EXTRA_COLUMNS])
+    return play_in_batches(root_seed, game_indices, seatings, BATCH, functools.partial(new_engine, comp), results_frame,
+                           [*RESULT_COLUMNS, *EXTRA_COLUMNS], prepare=watch)
 
 
 def scrambled_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
@@ -95,13 +93,8 @@ def scrambled_games(root_seed: int, game_indices: Sequence[int], seatings: Seque
     and restored after it: equal to `play_games` exactly when no decision reads it."""
     comp = components_of(data)
     noise = np.random.default_rng(20261201)
-
-    def play_batch(seed, indices, batch_seatings, logging):
-        e = new_engine(comp, batch_seatings, seed, indices, log=logging, roster=scrambling(ROSTER, noise))
-        e.play()
-        return results_frame(e), e.game_logs() if logging else []
-
-    return play_in_batches(root_seed, game_indices, seatings, BATCH, play_batch,
+    make = functools.partial(new_engine, comp, roster=scrambling(ROSTER, noise))
+    return play_in_batches(root_seed, game_indices, seatings, BATCH, make, results_frame,
                            [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
 
 

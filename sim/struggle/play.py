@@ -10,6 +10,7 @@ streams `(root_seed, game_indices[k], purpose)`, so its row is the same alone or
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -116,12 +117,7 @@ def play_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[S
     for s in seatings:
         check_seating(s, comp)
 
-    def play_batch(seed: int, indices: list[int], batch_seatings: list[Seating], logging: bool):
-        engine = new_engine(comp, batch_seatings, seed, indices, log=logging)
-        engine.play()
-        return results_frame(engine), engine.game_logs() if logging else []
-
-    return play_in_batches(root_seed, game_indices, seatings, batch, play_batch,
+    return play_in_batches(root_seed, game_indices, seatings, batch, functools.partial(new_engine, comp), results_frame,
                            [*RESULT_COLUMNS, *EXTRA_COLUMNS], log)
 
 
