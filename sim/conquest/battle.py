@@ -299,9 +299,11 @@ class Battles:
                 take = min(left, int(s.land[g, c, q, k]))
                 if take:
                     s.land[g, c, q, k] -= take
+                    rest = take                    # the units taken leave their MP buckets, fewest MP first
                     for mp in (0, 1, 2):
-                        r = min(take, int(s.ready[g, c, q, k, mp]))
+                        r = min(rest, int(s.ready[g, c, q, k, mp]))
                         s.ready[g, c, q, k, mp] -= r
+                        rest -= r
                     s.landed[g, c, q, k] = min(int(s.landed[g, c, q, k]), int(s.land[g, c, q, k]))
                     out.append((c, k, take))
                     left -= take
