@@ -13,7 +13,8 @@ under its rules (the optional hook `audit_item_powers(data) -> {item: powers}`; 
 not name is open to every power). An item a strategy's side cannot choose is not held against it
 (`not_applicable`), an item no power can choose under these rules (a variant's action with the
 variant off) is `unavailable`, and `never_chosen_by_any` is the items that no scripted strategy
-chose in any game: the ones the players, between them, leave unused.
+chose in any game: the ones the players, between them, leave unused (passing aside: it is
+measured as idleness).
 """
 
 from __future__ import annotations
@@ -137,9 +138,15 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
             "not_applicable": {name: [item for item in items if item in open_items and item not in usable[name]]
                                for name in sorted(played)},
             "unavailable": [item for item in items if item not in open_items],
-            "never_chosen_by_any": [item for item in open_items if not any(chose[name][item] for name in scripted)],
+            "never_chosen_by_any": [item for item in open_items if not _is_pass(item)
+                                    and not any(chose[name][item] for name in scripted)],
             "idle": idle,
             "wasted": {name: dict(wasted[name]) for name in sorted(played)}, "games": n_games}
+
+
+def _is_pass(item: str) -> bool:
+    """Passing is measured as idleness: a side that never passes has left nothing unused."""
+    return item.lower() == "action:pass"
 
 
 def _usable(items: Sequence[str], strategies: Iterable[str], item_powers: Mapping[str, Sequence[str]],

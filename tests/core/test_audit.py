@@ -63,15 +63,15 @@ def test_coverage_is_judged_on_what_each_side_can_choose_and_pooled_over_scripte
     (the random baseline does not count)."""
     one = AuditRecords(chosen=[("a", 0, "card:x"), ("random", 1, "card:z")])
     two = AuditRecords(chosen=[("b", 0, "card:y")])
-    items = ["card:x", "card:y", "card:z", "card:w", "action:variant"]
+    items = ["card:x", "card:y", "card:z", "card:w", "action:variant", "action:Pass"]
     powers = {"card:x": ("red",), "card:y": ("blue",), "action:variant": ()}
     result = summarise([(("a", "random"), one), (("b", "random"), two)], items, powers,
                        {"a": "red", "b": "blue"})
-    assert result["never_chosen"] == {"a": ["card:z", "card:w"], "b": ["card:z", "card:w"],
-                                      "random": ["card:x", "card:y", "card:w"]}
+    assert result["never_chosen"] == {"a": ["card:z", "card:w", "action:Pass"], "b": ["card:z", "card:w", "action:Pass"],
+                                      "random": ["card:x", "card:y", "card:w", "action:Pass"]}
     assert result["not_applicable"] == {"a": ["card:y"], "b": ["card:x"], "random": []}
     assert result["unavailable"] == ["action:variant"]
-    assert result["never_chosen_by_any"] == ["card:z", "card:w"]      # z only by the random baseline
+    assert result["never_chosen_by_any"] == ["card:z", "card:w"]      # z only by the random baseline; no pass
 
 
 def test_without_side_information_every_item_counts_for_every_strategy():
