@@ -319,19 +319,22 @@ def draw_one(rng: np.random.Generator, state: DeckState, rows: np.ndarray, immed
     An empty pile is first refilled from the discards (AFS-5.6.2: a pile that ran out while the
     discard pile was empty is shuffled when a card must be drawn). With `immediate`, a pile the
     draw empties is refilled at once (AFS-18 A6, recommended); otherwise at the next draw."""
-    pile = state.draw[rows]
-    total = _rowsum(pile)
+    if state.draw.shape[1] == 0:                 # a side without cards draws nothing
+        return
+    cum = state.draw[rows].cumsum(axis=1, dtype=np.int32)
+    total = cum[:, -1]
     empty = total == 0
     if empty.any():
         reshuffle(state, rows[empty])
-        pile = state.draw[rows]
-        total = _rowsum(pile)
+        cum = state.draw[rows].cumsum(axis=1, dtype=np.int32)
+        total = cum[:, -1]
         keep = total > 0
-        rows, pile, total = rows[keep], pile[keep], total[keep]
+        rows, cum, total = rows[keep], cum[keep], total[keep]
         if rows.size == 0:
             return
     target = (rng.random(rows.size) * total).astype(np.int32)
-    cls = (target[:, None] >= np.cumsum(pile[:, :-1], axis=1, dtype=np.int32)).sum(axis=1)
+    # the class whose cumulative count first exceeds the target (target < total: never past the last)
+    cls = (target[:, None] >= cum).sum(axis=1)
     state.draw[rows, cls] -= 1
     state.hand[rows, cls] += 1
     if immediate:
@@ -343,10 +346,14 @@ def draw_one(rng: np.random.Generator, state: DeckState, rows: np.ndarray, immed
 def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate: bool,
            rows: np.ndarray | None = None) -> None:
     """AFS-5.2 step 4: draw until the hand holds `hand_size` cards, or both piles are empty."""
-    rows = np.arange(len(state.money)) if rows is None else rows
+    if rows is None:
+        rows = np.arange(len(state.money))
+        hand, draw, discard = state.hand, state.draw, state.discard
+    else:
+        hand, draw, discard = state.hand[rows], state.draw[rows], state.discard[rows]
     # Each draw moves one card of draw + discard to the hand, so a row draws its k-th card
     # exactly when it needs more than k and held more than k there at the start.
-    draws = np.minimum(hand_size - _rowsum(state.hand[rows]), _rowsum(state.draw[rows]) + _rowsum(state.discard[rows]))
+    draws = np.minimum(hand_size - _rowsum(hand), _rowsum(draw) + _rowsum(discard))
     for k in range(int(draws.max(initial=0))):
         draw_one(rng, state, rows[draws > k], immediate)
 
@@ -367,46 +374,95 @@ def _first_present(mask: np.ndarray) -> np.ndarray:
     return np.where(mask.any(axis=1), mask.argmax(axis=1), -1)
 
 
-def _commit(state: DeckState, p: np.ndarray, rows: np.ndarray, cls: np.ndarray, value: np.ndarray,
-            cost: np.ndarray, sign: int) -> None:
+@dataclass(frozen=True)
+class Columns:
+    """What the kernel reads of one side's classes, as arrays built once per siege rather than
+    per turn: values and costs, the classes an action commits (value > 0, not a free action,
+    AFS-8.6) and the free-action Leaders (AFS-8.7). `priced`: some class costs money (Siege
+    Artillery, AFS-8.5), so what is affordable and what is dead differ per row; without it the
+    committable and the dead classes are fixed columns."""
+
+    value: np.ndarray
+    cost: np.ndarray
+    live: np.ndarray
+    live_cols: np.ndarray
+    dead_cols: np.ndarray
+    leaders: np.ndarray
+    priced: bool
+
+    @classmethod
+    def of(cls, sc: SideClasses) -> Columns:
+        value, cost = np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64)
+        free = np.asarray(sc.free, dtype=bool)  # typed even for a side with no cards
+        live = (value > 0) & ~free
+        return cls(value, cost, live, np.flatnonzero(live), np.flatnonzero(value == 0), np.flatnonzero(free),
+                   bool(cost.any()))
+
+
+def _commit(state: DeckState, p: np.ndarray, rows: np.ndarray, cls: np.ndarray, cols: Columns, sign: int) -> None:
     state.hand[rows, cls] -= 1
     state.siege[rows, cls] += 1
-    state.money[rows] -= cost[cls]
-    p[rows] += sign * value[cls]
+    if cols.priced:
+        state.money[rows] -= cols.cost[cls]
+    p[rows] += sign * cols.value[cls]
+
+
+def _best(hand: np.ndarray, money: np.ndarray, cols: Columns) -> tuple[np.ndarray, np.ndarray]:
+    """(whether a row can commit, the best class it can) per row: the first affordable live class
+    (classes are in commit order, best first)."""
+    if cols.priced:
+        usable = (hand > 0) & cols.live & (cols.cost[None, :] <= money[:, None])
+        return usable.any(axis=1), usable.argmax(axis=1)
+    usable = hand[:, cols.live_cols] > 0
+    if usable.shape[1] == 0:
+        return np.zeros(len(hand), dtype=bool), np.zeros(len(hand), dtype=np.intp)
+    return usable.any(axis=1), cols.live_cols[usable.argmax(axis=1)]
+
+
+def _dead_card(hand: np.ndarray, money: np.ndarray, cols: Columns) -> tuple[np.ndarray, np.ndarray]:
+    """(whether a row holds a dead card, the first dead class): value 0, or more than it can pay."""
+    if cols.priced:
+        dead = (hand > 0) & ((cols.value == 0) | (cols.cost[None, :] > money[:, None]))
+        return dead.any(axis=1), dead.argmax(axis=1)
+    dead = hand[:, cols.dead_cols] > 0
+    if dead.shape[1] == 0:
+        return np.zeros(len(hand), dtype=bool), np.zeros(len(hand), dtype=np.intp)
+    return dead.any(axis=1), cols.dead_cols[dead.argmax(axis=1)]
 
 
 def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, policy: ReinforcementPolicy,
-              setup: SiegeSetup, actions: int) -> None:
+              setup: SiegeSetup, actions: int, cols: Columns | None = None) -> None:
     """AFS-5.2 step 3 for one side, in place: `actions` actions (commit the best card the policy
-    wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7)."""
-    value, cost = np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64)
-    free = np.asarray(sc.free, dtype=bool)  # typed even for a side with no cards
+    wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7).
+    `cols`: `Columns.of(sc)`, when the caller keeps it."""
+    cols = Columns.of(sc) if cols is None else cols
     sign = 1 if role == "attacker" else -1
     low, high = track_bounds(setup.rules)
     for _ in range(actions):
-        live = (value > 0) & ~free
-        usable = (state.hand > 0) & live & (cost[None, :] <= state.money[:, None])
-        best = _first_present(usable)
-        commit = (best >= 0) & policy.wants(p, role, setup.rules)
+        can, best = _best(state.hand, state.money, cols)
+        commit = can & policy.wants(p, role, setup.rules)
         rows = np.flatnonzero(commit)
-        _commit(state, p, rows, best[rows], value, cost, sign)
+        if rows.size:
+            _commit(state, p, rows, best[rows], cols, sign)
         idle = np.flatnonzero(~commit)
         for _ in range(setup.cycle):
-            dead = (state.hand[idle] > 0) & ((value == 0) | (cost[None, :] > state.money[idle, None]))
-            first = _first_present(dead)
-            ok = first >= 0
-            state.hand[idle[ok], first[ok]] -= 1
-            state.discard[idle[ok], first[ok]] += 1
+            if idle.size == 0:
+                break
+            ok, first = _dead_card(state.hand[idle], state.money[idle], cols)
+            where, first = idle[ok], first[ok]
+            state.hand[where, first] -= 1
+            state.discard[where, first] += 1
         if low is not None:
             np.clip(p, low, high, out=p)
-    leader = np.flatnonzero(free)
-    for c in leader:
+    for c in cols.leaders:
         while True:
-            want = np.ones(len(p), bool) if policy.leaders == "at_once" else policy.wants(p, role, setup.rules)
-            rows = np.flatnonzero(want & (state.hand[:, c] > 0))
+            want = state.hand[:, c] > 0
+            if policy.leaders != "at_once":
+                want &= policy.wants(p, role, setup.rules)
+            rows = np.flatnonzero(want)
             if rows.size == 0:
                 break
-            _commit(state, p, rows, np.full(rows.size, c), value, cost, sign)
+            _commit(state, p, rows, np.full(rows.size, c), cols, sign)
     if low is not None:
         np.clip(p, low, high, out=p)
 
@@ -427,14 +483,18 @@ def open_siege(rng: np.random.Generator, att: DeckState, sc: SideClasses, setup:
     p = np.full(len(att.money), setup.start, dtype=np.int32)
     usable = (att.hand > 0) & opener & (cost[None, :] <= att.money[:, None])
     best = _first_present(usable)
-    _commit(att, p, np.arange(len(p)), best, np.asarray(sc.value), cost, 1)
+    _commit(att, p, np.arange(len(p)), best, Columns.of(sc), 1)
     return p
 
 
-def _has_live(state: DeckState, sc: SideClasses) -> np.ndarray:
-    """Whether a side still holds, outside the siege area, a card it could commit (AFS-8.4)."""
-    live = (np.asarray(sc.value) > 0)[None, :] & (np.asarray(sc.cost)[None, :] <= state.money[:, None])
-    return _any((state.draw + state.hand + state.discard > 0) & live)
+def _has_live(state: DeckState, cols: Columns, total: np.ndarray) -> np.ndarray:
+    """Whether a side still holds, outside the siege area, a card it could commit (AFS-8.4):
+    `total` is its whole deck by class (cards only move between zones)."""
+    if cols.priced:
+        live = (cols.value > 0)[None, :] & (cols.cost[None, :] <= state.money[:, None])
+        return _any((state.siege < total) & live)
+    out = state.siege[:, cols.value > 0] < total[cols.value > 0]
+    return out.any(axis=1)
 
 
 def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bool = False) -> dict[str, Any]:
@@ -448,30 +508,33 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
     running (for invariant tests)."""
     immediate = setup.reshuffle == "immediate"
     pos = setup.position
+    cols = (Columns.of(setup.sides[0]), Columns.of(setup.sides[1]))
     if pos is None:
         att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
         dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
         refill(rng, dfn, setup.hand_size, immediate)
         p = open_siege(rng, att, setup.sides[0], setup)
         actions = setup.actions - 1
+        totals = (np.asarray(setup.sides[0].counts), np.asarray(setup.sides[1].counts))
     else:
         att = DeckState.known(pos.hand, pos.draw, pos.discard, setup.money[0], n)
         dfn = DeckState.known((0,) * len(pos.foe_unseen), pos.foe_unseen, pos.foe_discard, setup.money[1], n)
         refill(rng, dfn, pos.foe_hand, immediate)
         p = np.full(n, pos.p, dtype=np.int32)
         actions = pos.actions
-    play_turn(att, p, setup.sides[0], "attacker", setup.policies[0], setup, actions)
+        totals = (np.add(np.add(pos.hand, pos.draw), pos.discard), np.add(pos.foe_unseen, pos.foe_discard))
+    play_turn(att, p, setup.sides[0], "attacker", setup.policies[0], setup, actions, cols[0])
     refill(rng, att, setup.hand_size, immediate)
-    wins: dict[str, list[np.ndarray]] = {"attacker": [np.zeros(0, np.int64)], "defender": [np.zeros(0, np.int64)]}
+    wins = {role: np.zeros(setup.max_turns + 1, np.int64) for role in ROLES}
     stuck = 0
     a_line, d_line = win_thresholds(setup.rules)
     for turn in range(2, setup.max_turns + 2):
         mover = 0 if turn % 2 else 1
         won = p >= a_line if mover == 0 else p <= d_line
-        wins[ROLES[mover]].append(np.full(int(won.sum()), turn - 1))
+        wins[ROLES[mover]][turn - 1] += int(won.sum())
         # Both sides out of playable siege cards: the marker can never move again (a stalemate).
         dead = (~won & (p < a_line) & (p > d_line)
-                & ~_has_live(att, setup.sides[0]) & ~_has_live(dfn, setup.sides[1]))
+                & ~_has_live(att, cols[0], totals[0]) & ~_has_live(dfn, cols[1], totals[1]))
         stuck += int(dead.sum())
         if won.any() or dead.any():
             keep = np.flatnonzero(~won & ~dead)
@@ -479,10 +542,10 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
         if turn > setup.max_turns or p.size == 0:
             break
         state = att if mover == 0 else dfn
-        play_turn(state, p, setup.sides[mover], ROLES[mover], setup.policies[mover], setup, setup.actions)
+        play_turn(state, p, setup.sides[mover], ROLES[mover], setup.policies[mover], setup, setup.actions,
+                  cols[mover])
         refill(rng, state, setup.hand_size, immediate)
-    out: dict[str, Any] = {k: np.bincount(np.concatenate(v).astype(np.int64), minlength=setup.max_turns + 1)
-                           for k, v in wins.items()}
+    out: dict[str, Any] = dict(wins)
     out["unresolved"] = np.array([p.size + stuck], dtype=np.int64)
     out["stalemate"] = np.array([stuck], dtype=np.int64)
     if keep_state:
