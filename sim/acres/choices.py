@@ -68,13 +68,15 @@ class Choices:
         return FREE_KINDS + GIVE_UP if self.e.defender_withdraws else FREE_KINDS
 
     def list(self, kind: str) -> list:
-        got = self._lists.get(kind)
-        if got is None:
-            if kind in ACTION_KINDS and kind != "pass" and self.left <= 0:
-                got = []
-            else:
-                got = getattr(self, "_" + kind)()
-            self._lists[kind] = got
+        try:
+            return self._lists[kind]
+        except KeyError:
+            pass
+        if self.left <= 0 and kind in ACTION_KINDS and kind != "pass":
+            got = []
+        else:
+            got = getattr(self, "_" + kind)()
+        self._lists[kind] = got
         return got
 
     def free_kinds(self) -> list[str]:
@@ -161,9 +163,13 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if e.s.discs[g][side] <= 0:
             return []
+        kind, control, town, locations = e.t.kind, e.s.control[g], e.s.town[g], e.t.locations
         out = []
         for c in self.hand:
-            a = [Develop(e.t.kind[c].loc, c, y) for y in self._others((c,)) if e.t.kind[y].settler]
+            loc = kind[c].loc             # develop_ok's own tests first: an own village's own card
+            if kind[c].owner != side or control[loc] != side + 1 or town[loc] or locations[loc].vp <= 0:
+                continue
+            a = [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
             out += [x for x in a if e.develop_ok(g, side, x)]
         return out
 
@@ -171,6 +177,8 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         out = []
         forts = [c for c in self.hand if e.t.kind[c].special == "fortification"]
+        if not forts:
+            return out
         for c in self.hand:
             if e.t.kind[c].is_location:
                 out += [a for a in (Fortify(e.t.kind[c].loc, c, f) for f in forts) if e.fortify_ok(g, side, a)]
@@ -291,6 +299,8 @@ class Choices:
 
     def _reserve(self) -> list[Reserve]:
         e, g, side = self.e, self.g, self.side
+        if len(e.s.reserve[g][side]) >= e.reserve_limit:          # reserve_ok's first test
+            return []
         return [a for a in (Reserve(c) for c in self._distinct(list(e.s.hand[g][side]))) if e.reserve_ok(g, side, a)]
 
     def _retrieve(self) -> list[Retrieve]:
@@ -321,6 +331,8 @@ class Choices:
 
     def _fur_coin(self) -> list[FurCoin]:
         e, g, side = self.e, self.g, self.side
+        if not e.variant(11):                                      # fur_coin_ok's first test
+            return []
         return [a for a in (FurCoin(c) for c in self.hand) if e.fur_coin_ok(g, side, a)]
 
     def _drop_lost(self) -> list[DropLost]:

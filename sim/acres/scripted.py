@@ -54,6 +54,28 @@ from sim.core.errors import UserError
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
           "sea_trade", "fur_trade", "piracy", "recruit", "intendant", "reserve")
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, samples, odds_key): pure, so sharing is safe
+_SETUPS: dict[tuple, Any] = {}     # siege setups by their arguments (`_setup`)
+
+
+def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns: int, margin: int,
+           money: tuple[int, int]) -> siege.SiegeSetup | None:
+    """`siege.make_setup` of a scripted siege estimate (None: no card can open it), kept by its
+    arguments: it is a pure function of them and the rules, and positions repeat."""
+    key = (e.book.key, target, me, decks, fort, turns, margin, money)
+    if key in _SETUPS:
+        return _SETUPS[key]
+    them = SIDES[1 - SIDES.index(me)]
+    try:
+        setup = siege.make_setup(e.acres, target, me, dict(zip(SIDES, decks)),
+                                 policy=siege.parse_policy(f"sufficient={margin}"),
+                                 defender_policy=siege.POLICIES["greedy"], fort=fort, max_turns=turns,
+                                 money={me: money[0], them: money[1]})
+    except UserError:
+        setup = None
+    if len(_SETUPS) > 100_000:
+        _SETUPS.clear()
+    _SETUPS[key] = setup
+    return setup
 
 
 def odds_key(setup: siege.SiegeSetup) -> tuple:
@@ -122,14 +144,11 @@ class ScriptedPlayer(Player):
         foe = [Counter(t.kind[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe])]
         decks = {me: own[0] + own[1] + own[2] + Counter([t.kind[a.military].key]), them: foe[0] + foe[1]}
         paid = e.artillery_cost if t.kind[a.military].card.siege_cost else 0
-        try:
-            setup = siege.make_setup(e.acres, t.locs[a.target], me,
-                                     {s: Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES},
-                                     policy=siege.parse_policy(f"sufficient={self.p['margin']}"),
-                                     defender_policy=siege.POLICIES["greedy"],
-                                     fort=bool(v.fort[g][a.target]), max_turns=self.p["odds_turns"],
-                                     money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
-        except UserError:                     # no card of the deck can open this siege
+        args = (t.locs[a.target], me, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES),
+                bool(v.fort[g][a.target]), self.p["odds_turns"], self.p["margin"],
+                (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
+        setup = _setup(e, *args)
+        if setup is None:                     # no card of the deck can open this siege
             return 0.0
         setup = replace(setup, money=(max(setup.money[0] - paid, 0), setup.money[1]))
         setup = siege.at_position(setup, setup.start + e.value(g, a.military, a.target, "attacker"), left - 1,
