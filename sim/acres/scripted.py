@@ -134,15 +134,11 @@ class ScriptedPlayer(Player):
         attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
         defender whenever he can."""
         e, g, v, t = self.e, self.g, self.view, self.t
-        me, them = SIDES[self.side], SIDES[self.foe]
-        hand = list(v.own_hand(g, self.side))
-        draw = Counter(v.unseen(g, self.side)) - Counter(hand)
-        for c in (a.via, a.transport, a.military):
-            hand.remove(c)
-        own = [Counter(t.kind[c].key for c in zone)
-               for zone in (hand, draw.elements(), [*v.discard[g][self.side], a.via, a.transport])]
-        foe = [Counter(t.kind[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe])]
-        decks = {me: own[0] + own[1] + own[2] + Counter([t.kind[a.military].key]), them: foe[0] + foe[1]}
+        me = SIDES[self.side]
+        hand, draw, discard, foe = self._counted()
+        played = Counter([t.kind[a.via].key, t.kind[a.transport].key])
+        own = [hand - played - Counter([t.kind[a.military].key]), draw, discard + played]
+        decks = {me: own[0] + own[1] + own[2] + Counter([t.kind[a.military].key]), SIDES[self.foe]: foe[0] + foe[1]}
         paid = e.artillery_cost if t.kind[a.military].card.siege_cost else 0
         args = (t.locs[a.target], me, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES),
                 bool(v.fort[g][a.target]), self.p["odds_turns"], self.p["margin"],
@@ -161,6 +157,20 @@ class ScriptedPlayer(Player):
             if len(_ODDS) > 100_000:
                 _ODDS.clear()
             _ODDS[key] = hit
+        return hit
+
+    def _counted(self) -> tuple[Counter, Counter, Counter, tuple[Counter, Counter]]:
+        """This decision's counts by card kind, as the side can count them (View.unseen): its
+        hand, draw pile and discards, and the opponent's unseen cards and discards."""
+        hit = self._memo.get("counted")
+        if hit is None:
+            g, v, kinds = self.g, self.view, self.t.kind
+            hand = v.own_hand(g, self.side)
+            draw = Counter(v.unseen(g, self.side)) - Counter(hand)
+            hit = self._memo["counted"] = (
+                Counter(kinds[c].key for c in hand), Counter(kinds[c].key for c in draw.elements()),
+                Counter(kinds[c].key for c in v.discard[g][self.side]),
+                tuple(Counter(kinds[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe])))
         return hit
 
     def worth(self, loc: int, side: int) -> int:
@@ -360,8 +370,8 @@ class ScriptedPlayer(Player):
         self.left = choices.left
         self._prepare()
         for kind in SCORED[1:]:
-            if kind == "recruit" and self.deck_size >= self.p["max_deck"]:
-                continue                      # every recruit scores 0 (s_recruit): not listed at all
+            if self.scores_nothing(kind):
+                continue
             options = choices.list(kind)
             if not options:
                 continue
@@ -383,6 +393,16 @@ class ScriptedPlayer(Player):
             if hand:
                 return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
         return best
+
+    def scores_nothing(self, kind: str) -> bool:
+        """Whether every action of `kind` scores 0 now, so it is not listed at all: recruits at
+        `max_deck` (s_recruit), reserves while a siege runs or the reserve is full (s_reserve)."""
+        if kind == "recruit":
+            return self.deck_size >= self.p["max_deck"]
+        if kind == "reserve":
+            v, g = self.view, self.g
+            return v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]
+        return False
 
     def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
         """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,
