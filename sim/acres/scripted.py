@@ -134,14 +134,12 @@ class ScriptedPlayer(Player):
         attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
         defender whenever he can."""
         e, g, v, t = self.e, self.g, self.view, self.t
-        me = SIDES[self.side]
-        hand, draw, discard, foe = self._counted()
+        hand, draw, discard, foe, decks = self._counted()
         played = Counter([t.kind[a.via].key, t.kind[a.transport].key])
         own = [hand - played - Counter([t.kind[a.military].key]), draw, discard + played]
-        decks = {me: own[0] + own[1] + own[2] + Counter([t.kind[a.military].key]), SIDES[self.foe]: foe[0] + foe[1]}
         paid = e.artillery_cost if t.kind[a.military].card.siege_cost else 0
-        args = (t.locs[a.target], me, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES),
-                bool(v.fort[g][a.target]), self.p["odds_turns"], self.p["margin"],
+        args = (t.locs[a.target], SIDES[self.side], decks, bool(v.fort[g][a.target]), self.p["odds_turns"],
+                self.p["margin"],
                 (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
         setup = _setup(e, *args)
         if setup is None:                     # no card of the deck can open this siege
@@ -159,18 +157,21 @@ class ScriptedPlayer(Player):
             _ODDS[key] = hit
         return hit
 
-    def _counted(self) -> tuple[Counter, Counter, Counter, tuple[Counter, Counter]]:
+    def _counted(self) -> tuple[Counter, Counter, Counter, tuple[Counter, Counter], tuple[Deck, Deck]]:
         """This decision's counts by card kind, as the side can count them (View.unseen): its
-        hand, draw pile and discards, and the opponent's unseen cards and discards."""
+        hand, draw pile and discards, the opponent's unseen cards and discards, and both decks
+        (British, French) as a siege sees them (a besiege action only moves cards between the
+        side's zones and its siege area)."""
         hit = self._memo.get("counted")
         if hit is None:
             g, v, kinds = self.g, self.view, self.t.kind
             hand = v.own_hand(g, self.side)
             draw = Counter(v.unseen(g, self.side)) - Counter(hand)
-            hit = self._memo["counted"] = (
-                Counter(kinds[c].key for c in hand), Counter(kinds[c].key for c in draw.elements()),
-                Counter(kinds[c].key for c in v.discard[g][self.side]),
-                tuple(Counter(kinds[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe])))
+            own = (Counter(kinds[c].key for c in hand), Counter(kinds[c].key for c in draw.elements()),
+                   Counter(kinds[c].key for c in v.discard[g][self.side]))
+            foe = tuple(Counter(kinds[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe]))
+            decks = {SIDES[self.side]: own[0] + own[1] + own[2], SIDES[self.foe]: foe[0] + foe[1]}
+            hit = self._memo["counted"] = (*own, foe, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES))
         return hit
 
     def worth(self, loc: int, side: int) -> int:
