@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from sim.acres import siege
 from sim.acres.actions import (
     Ambush,
     Besiege,
@@ -188,10 +189,12 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if not e.may_besiege(g, side):
             return []
-        control = e.s.control[g]
+        control, kind, locations = e.s.control[g], e.t.kind, e.t.locations
         out = []
         for via, target, x in self._journeys(lambda d: control[d] == 2 - side and not e.besieged(g, d)):
             for m in self._others((via, x)):
+                if not siege.can_open(kind[m].card, locations[target]):      # besiege_ok's opener test first
+                    continue
                 a = Besiege(target, via, x, m)
                 if e.besiege_ok(g, side, a):
                     out.append(a)
