@@ -288,9 +288,10 @@ class Choices:
     def _recruit(self) -> list[Recruit]:
         e, g, side = self.e, self.g, self.side
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
-        keys, cost = e.t.copy_key, e.t.card_cost
+        keys, cost, money = e.t.copy_key, e.t.card_cost, e.s.money[g][side]
         cards = self._distinct(pool, key=lambda c: (keys[c], cost[c]))
-        return [Recruit(c) for c in cards if e.recruit_ok(g, side, Recruit(c))]
+        # recruit_ok's cost test first: a card the side cannot pay for is never listed
+        return [Recruit(c) for c in cards if cost[c] <= money and e.recruit_ok(g, side, Recruit(c))]
 
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side
