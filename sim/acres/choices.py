@@ -168,7 +168,7 @@ class Choices:
         out = []
         for c in self.hand:
             loc = kind[c].loc             # develop_ok's own tests first: an own village's own card
-            if kind[c].owner != side or control[loc] != side + 1 or town[loc] or locations[loc].vp <= 0:
+            if loc < 0 or kind[c].owner != side or control[loc] != side + 1 or town[loc] or locations[loc].vp <= 0:
                 continue
             a = [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
             out += [x for x in a if e.develop_ok(g, side, x)]
