@@ -44,7 +44,7 @@ INFO = GameInfo(
                                    # with kept blockers; sieges fed and rescued;
                                    # 6: the hammer stores a siege hand in the reserve, raider and
                                    # fortress recruit more economy cards (Home Support), raw siege estimates;
-                                   # 7: AFS-7.2.1, an empire card develops no village (it stood for the
+                                   # 7: AFS-7.2.2, an empire card develops no village (it stood for the
                                    # last location, Michillimackinac))
     lineup=("hammer", "raider"))
 BATCH = 256

@@ -89,8 +89,8 @@ def test_example_afs_e23_regaining_a_raided_village():
 
 
 @pytest.mark.parametrize("card", ["trader", "regular_infantry"])
-def test_afs_7_2_1_an_empire_card_develops_no_village(card):
-    """AFS-7.2.1: a village is developed with its own location card. An empire card has no
+def test_afs_7_2_2_an_empire_card_develops_no_village(card):
+    """AFS-7.2.2: a village is developed with its own location card. An empire card has no
     location (index -1) and never stands for the last location, Michillimackinac, nor is a
     target of -1 a location."""
     game = Game()
