@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from sim.acres import siege
 from sim.acres.actions import (
     Ambush,
     Besiege,
@@ -68,13 +69,15 @@ class Choices:
         return FREE_KINDS + GIVE_UP if self.e.defender_withdraws else FREE_KINDS
 
     def list(self, kind: str) -> list:
-        got = self._lists.get(kind)
-        if got is None:
-            if kind in ACTION_KINDS and kind != "pass" and self.left <= 0:
-                got = []
-            else:
-                got = getattr(self, "_" + kind)()
-            self._lists[kind] = got
+        try:
+            return self._lists[kind]
+        except KeyError:
+            pass
+        if self.left <= 0 and kind in ACTION_KINDS and kind != "pass":
+            got = []
+        else:
+            got = getattr(self, "_" + kind)()
+        self._lists[kind] = got
         return got
 
     def free_kinds(self) -> list[str]:
@@ -161,9 +164,13 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if e.s.discs[g][side] <= 0:
             return []
+        kind, control, town, locations = e.t.kind, e.s.control[g], e.s.town[g], e.t.locations
         out = []
         for c in self.hand:
-            a = [Develop(e.t.kind[c].loc, c, y) for y in self._others((c,)) if e.t.kind[y].settler]
+            loc = kind[c].loc             # develop_ok's own tests first: an own village's own card
+            if loc < 0 or kind[c].owner != side or control[loc] != side + 1 or town[loc] or locations[loc].vp <= 0:
+                continue
+            a = [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
             out += [x for x in a if e.develop_ok(g, side, x)]
         return out
 
@@ -171,6 +178,8 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         out = []
         forts = [c for c in self.hand if e.t.kind[c].special == "fortification"]
+        if not forts:
+            return out
         for c in self.hand:
             if e.t.kind[c].is_location:
                 out += [a for a in (Fortify(e.t.kind[c].loc, c, f) for f in forts) if e.fortify_ok(g, side, a)]
@@ -180,10 +189,12 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if not e.may_besiege(g, side):
             return []
-        control = e.s.control[g]
+        control, kind, locations = e.s.control[g], e.t.kind, e.t.locations
         out = []
         for via, target, x in self._journeys(lambda d: control[d] == 2 - side and not e.besieged(g, d)):
             for m in self._others((via, x)):
+                if not siege.can_open(kind[m].card, locations[target]):      # besiege_ok's opener test first
+                    continue
                 a = Besiege(target, via, x, m)
                 if e.besiege_ok(g, side, a):
                     out.append(a)
@@ -277,9 +288,10 @@ class Choices:
     def _recruit(self) -> list[Recruit]:
         e, g, side = self.e, self.g, self.side
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
-        keys, cost = e.t.copy_key, e.t.card_cost
+        keys, cost, money = e.t.copy_key, e.t.card_cost, e.s.money[g][side]
         cards = self._distinct(pool, key=lambda c: (keys[c], cost[c]))
-        return [Recruit(c) for c in cards if e.recruit_ok(g, side, Recruit(c))]
+        # recruit_ok's cost test first: a card the side cannot pay for is never listed
+        return [Recruit(c) for c in cards if cost[c] <= money and e.recruit_ok(g, side, Recruit(c))]
 
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side
@@ -291,6 +303,8 @@ class Choices:
 
     def _reserve(self) -> list[Reserve]:
         e, g, side = self.e, self.g, self.side
+        if len(e.s.reserve[g][side]) >= e.reserve_limit:          # reserve_ok's first test
+            return []
         return [a for a in (Reserve(c) for c in self._distinct(list(e.s.hand[g][side]))) if e.reserve_ok(g, side, a)]
 
     def _retrieve(self) -> list[Retrieve]:
@@ -321,6 +335,8 @@ class Choices:
 
     def _fur_coin(self) -> list[FurCoin]:
         e, g, side = self.e, self.g, self.side
+        if not e.variant(11):                                      # fur_coin_ok's first test
+            return []
         return [a for a in (FurCoin(c) for c in self.hand) if e.fur_coin_ok(g, side, a)]
 
     def _drop_lost(self) -> list[DropLost]:

@@ -60,6 +60,8 @@ class Expansion:
     def develop_ok(self, g: int, side: int, a: Develop) -> bool:
         """AFS-7.2.1-7.2.3: an own village with VP > 0, its own card and a settler card, a disc."""
         s, kind = self.s, self.t.kind
+        if not kind[a.card].is_location:          # the location's own card: never an empire card
+            return False
         if s.control[g][a.target] != side + 1 or s.town[g][a.target] or self.t.locations[a.target].vp <= 0:
             return False
         if s.discs[g][side] <= 0 or kind[a.card].loc != a.target or kind[a.card].owner != side:

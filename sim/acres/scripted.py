@@ -54,6 +54,28 @@ from sim.core.errors import UserError
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
           "sea_trade", "fur_trade", "piracy", "recruit", "intendant", "reserve")
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, samples, odds_key): pure, so sharing is safe
+_SETUPS: dict[tuple, Any] = {}     # siege setups by their arguments (`_setup`)
+
+
+def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns: int, margin: int,
+           money: tuple[int, int]) -> siege.SiegeSetup | None:
+    """`siege.make_setup` of a scripted siege estimate (None: no card can open it), kept by its
+    arguments: it is a pure function of them and the rules, and positions repeat."""
+    key = (e.book.key, target, me, decks, fort, turns, margin, money)
+    if key in _SETUPS:
+        return _SETUPS[key]
+    them = SIDES[1 - SIDES.index(me)]
+    try:
+        setup = siege.make_setup(e.acres, target, me, dict(zip(SIDES, decks)),
+                                 policy=siege.parse_policy(f"sufficient={margin}"),
+                                 defender_policy=siege.POLICIES["greedy"], fort=fort, max_turns=turns,
+                                 money={me: money[0], them: money[1]})
+    except UserError:
+        setup = None
+    if len(_SETUPS) > 100_000:
+        _SETUPS.clear()
+    _SETUPS[key] = setup
+    return setup
 
 
 def odds_key(setup: siege.SiegeSetup) -> tuple:
@@ -112,24 +134,15 @@ class ScriptedPlayer(Player):
         attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
         defender whenever he can."""
         e, g, v, t = self.e, self.g, self.view, self.t
-        me, them = SIDES[self.side], SIDES[self.foe]
-        hand = list(v.own_hand(g, self.side))
-        draw = Counter(v.unseen(g, self.side)) - Counter(hand)
-        for c in (a.via, a.transport, a.military):
-            hand.remove(c)
-        own = [Counter(t.kind[c].key for c in zone)
-               for zone in (hand, draw.elements(), [*v.discard[g][self.side], a.via, a.transport])]
-        foe = [Counter(t.kind[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe])]
-        decks = {me: own[0] + own[1] + own[2] + Counter([t.kind[a.military].key]), them: foe[0] + foe[1]}
+        hand, draw, discard, foe, decks = self._counted()
+        played = Counter([t.kind[a.via].key, t.kind[a.transport].key])
+        own = [hand - played - Counter([t.kind[a.military].key]), draw, discard + played]
         paid = e.artillery_cost if t.kind[a.military].card.siege_cost else 0
-        try:
-            setup = siege.make_setup(e.acres, t.locs[a.target], me,
-                                     {s: Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES},
-                                     policy=siege.parse_policy(f"sufficient={self.p['margin']}"),
-                                     defender_policy=siege.POLICIES["greedy"],
-                                     fort=bool(v.fort[g][a.target]), max_turns=self.p["odds_turns"],
-                                     money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
-        except UserError:                     # no card of the deck can open this siege
+        args = (t.locs[a.target], SIDES[self.side], decks, bool(v.fort[g][a.target]), self.p["odds_turns"],
+                self.p["margin"],
+                (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
+        setup = _setup(e, *args)
+        if setup is None:                     # no card of the deck can open this siege
             return 0.0
         setup = replace(setup, money=(max(setup.money[0] - paid, 0), setup.money[1]))
         setup = siege.at_position(setup, setup.start + e.value(g, a.military, a.target, "attacker"), left - 1,
@@ -142,6 +155,23 @@ class ScriptedPlayer(Player):
             if len(_ODDS) > 100_000:
                 _ODDS.clear()
             _ODDS[key] = hit
+        return hit
+
+    def _counted(self) -> tuple[Counter, Counter, Counter, tuple[Counter, Counter], tuple[Deck, Deck]]:
+        """This decision's counts by card kind, as the side can count them (View.unseen): its
+        hand, draw pile and discards, the opponent's unseen cards and discards, and both decks
+        (British, French) as a siege sees them (a besiege action only moves cards between the
+        side's zones and its siege area)."""
+        hit = self._memo.get("counted")
+        if hit is None:
+            g, v, kinds = self.g, self.view, self.t.kind
+            hand = v.own_hand(g, self.side)
+            draw = Counter(v.unseen(g, self.side)) - Counter(hand)
+            own = (Counter(kinds[c].key for c in hand), Counter(kinds[c].key for c in draw.elements()),
+                   Counter(kinds[c].key for c in v.discard[g][self.side]))
+            foe = tuple(Counter(kinds[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe]))
+            decks = {SIDES[self.side]: own[0] + own[1] + own[2], SIDES[self.foe]: foe[0] + foe[1]}
+            hit = self._memo["counted"] = (*own, foe, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES))
         return hit
 
     def worth(self, loc: int, side: int) -> int:
@@ -341,8 +371,8 @@ class ScriptedPlayer(Player):
         self.left = choices.left
         self._prepare()
         for kind in SCORED[1:]:
-            if kind == "recruit" and self.deck_size >= self.p["max_deck"]:
-                continue                      # every recruit scores 0 (s_recruit): not listed at all
+            if self.scores_nothing(kind):
+                continue
             options = choices.list(kind)
             if not options:
                 continue
@@ -364,6 +394,16 @@ class ScriptedPlayer(Player):
             if hand:
                 return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
         return best
+
+    def scores_nothing(self, kind: str) -> bool:
+        """Whether every action of `kind` scores 0 now, so it is not listed at all: recruits at
+        `max_deck` (s_recruit), reserves while a siege runs or the reserve is full (s_reserve)."""
+        if kind == "recruit":
+            return self.deck_size >= self.p["max_deck"]
+        if kind == "reserve":
+            v, g = self.view, self.g
+            return v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]
+        return False
 
     def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
         """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.acres import siege_kernel as kernel
 from sim.acres.components import Acres, Card, Deck, Location, SiegeRules, check_side, other
 from sim.core.errors import UserError
 from sim.core.montecarlo import BLOCK, run_blocks
@@ -292,201 +293,110 @@ class DeckState:
     @classmethod
     def fresh(cls, counts: Sequence[int], money: int, n: int) -> DeckState:
         """AFS-4.2: the whole deck shuffled as the draw pile."""
-        draw = np.tile(np.asarray(counts, dtype=np.int16), (n, 1))
+        draw = np.tile(np.asarray(counts, dtype=np.int64), (n, 1))
         zeros = np.zeros_like(draw)
-        return cls(draw, zeros.copy(), zeros.copy(), zeros.copy(), np.full(n, money, dtype=np.int32))
+        return cls(draw, zeros.copy(), zeros.copy(), zeros.copy(), np.full(n, money, dtype=np.int64))
 
     @classmethod
     def known(cls, hand: Sequence[int], draw: Sequence[int], discard: Sequence[int], money: int,
               n: int) -> DeckState:
         """A side's zones as counted (the draw pile in unknown order)."""
-        rows = [np.tile(np.asarray(z, dtype=np.int16), (n, 1)) for z in (draw, hand, discard)]
-        return cls(*rows, np.zeros_like(rows[0]), np.full(n, money, dtype=np.int32))
+        rows = [np.tile(np.asarray(z, dtype=np.int64), (n, 1)) for z in (draw, hand, discard)]
+        return cls(*rows, np.zeros_like(rows[0]), np.full(n, money, dtype=np.int64))
 
     def take(self, rows: np.ndarray) -> DeckState:
         return DeckState(self.draw[rows], self.hand[rows], self.discard[rows], self.siege[rows], self.money[rows])
 
-
-def reshuffle(state: DeckState, rows: np.ndarray) -> None:
-    """AFS-5.6.1: the discard pile becomes the new draw pile (in place, for `rows`)."""
-    state.draw[rows] += state.discard[rows]
-    state.discard[rows] = 0
+    def zones(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return self.draw, self.hand, self.discard, self.siege
 
 
-def draw_one(rng: np.random.Generator, state: DeckState, rows: np.ndarray, immediate: bool) -> None:
-    """Move the top card of the draw pile of each of `rows` into the hand (in place).
+def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(value, cost, free, opener) of a side's classes as the kernel's arrays."""
+    return (np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64),
+            np.asarray(sc.free, dtype=np.bool_), np.asarray(sc.opener, dtype=np.bool_))
 
-    An empty pile is first refilled from the discards (AFS-5.6.2: a pile that ran out while the
-    discard pile was empty is shuffled when a card must be drawn). With `immediate`, a pile the
-    draw empties is refilled at once (AFS-18 A6, recommended); otherwise at the next draw."""
-    pile = state.draw[rows]
-    total = _rowsum(pile)
-    empty = total == 0
-    if empty.any():
-        reshuffle(state, rows[empty])
-        pile = state.draw[rows]
-        total = _rowsum(pile)
-        keep = total > 0
-        rows, pile, total = rows[keep], pile[keep], total[keep]
-        if rows.size == 0:
-            return
-    target = (rng.random(rows.size) * total).astype(np.int32)
-    cls = (target[:, None] >= np.cumsum(pile[:, :-1], axis=1, dtype=np.int32)).sum(axis=1)
-    state.draw[rows, cls] -= 1
-    state.hand[rows, cls] += 1
-    if immediate:
-        ran_out = rows[total == 1]
-        if ran_out.size:
-            reshuffle(state, ran_out)
+
+def _policy(policy: ReinforcementPolicy) -> tuple[int, bool]:
+    """(margin, Leaders at once) for the kernel: margin -1 commits whenever it can."""
+    return (-1 if policy.margin is None else int(policy.margin)), policy.leaders == "at_once"
+
+
+def _bounds(rules: SiegeRules) -> tuple[bool, int, int]:
+    low, high = track_bounds(rules)
+    return low is not None, int(low or 0), int(high or 0)
 
 
 def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate: bool,
-           rows: np.ndarray | None = None) -> None:
-    """AFS-5.2 step 4: draw until the hand holds `hand_size` cards, or both piles are empty."""
-    rows = np.arange(len(state.money)) if rows is None else rows
-    # Each draw moves one card of draw + discard to the hand, so a row draws its k-th card
-    # exactly when it needs more than k and held more than k there at the start.
-    draws = np.minimum(hand_size - _rowsum(state.hand[rows]), _rowsum(state.draw[rows]) + _rowsum(state.discard[rows]))
-    for k in range(int(draws.max(initial=0))):
-        draw_one(rng, state, rows[draws > k], immediate)
-
-
-def _rowsum(a: np.ndarray) -> np.ndarray:
-    """Sum over the (few) class columns."""
-    return a.sum(axis=1, dtype=np.int32)
-
-
-def _any(mask: np.ndarray) -> np.ndarray:
-    return mask.any(axis=1)
-
-
-def _first_present(mask: np.ndarray) -> np.ndarray:
-    """Index of the first True column per row, -1 where none."""
-    if mask.shape[1] == 0:
-        return np.full(mask.shape[0], -1, dtype=np.intp)
-    return np.where(mask.any(axis=1), mask.argmax(axis=1), -1)
-
-
-def _commit(state: DeckState, p: np.ndarray, rows: np.ndarray, cls: np.ndarray, value: np.ndarray,
-            cost: np.ndarray, sign: int) -> None:
-    state.hand[rows, cls] -= 1
-    state.siege[rows, cls] += 1
-    state.money[rows] -= cost[cls]
-    p[rows] += sign * value[cls]
+           rows: Sequence[int] | None = None) -> None:
+    """AFS-5.2 step 4 for `rows` (default all), in place: draw until the hand holds `hand_size`
+    cards, or both piles are empty (reshuffles per AFS-5.6 / AFS-18 A6)."""
+    flagged = np.ones(len(state.money), dtype=np.bool_)
+    if rows is not None:
+        flagged[:] = False
+        flagged[np.asarray(rows, dtype=np.int64)] = True
+    kernel.refill(rng, state.draw, state.hand, state.discard, flagged, int(hand_size), bool(immediate))
 
 
 def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, policy: ReinforcementPolicy,
               setup: SiegeSetup, actions: int) -> None:
-    """AFS-5.2 step 3 for one side, in place: `actions` actions (commit the best card the policy
-    wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7)."""
-    value, cost = np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64)
-    free = np.asarray(sc.free, dtype=bool)  # typed even for a side with no cards
-    sign = 1 if role == "attacker" else -1
-    low, high = track_bounds(setup.rules)
-    for _ in range(actions):
-        live = (value > 0) & ~free
-        usable = (state.hand > 0) & live & (cost[None, :] <= state.money[:, None])
-        best = _first_present(usable)
-        commit = (best >= 0) & policy.wants(p, role, setup.rules)
-        rows = np.flatnonzero(commit)
-        _commit(state, p, rows, best[rows], value, cost, sign)
-        idle = np.flatnonzero(~commit)
-        for _ in range(setup.cycle):
-            dead = (state.hand[idle] > 0) & ((value == 0) | (cost[None, :] > state.money[idle, None]))
-            first = _first_present(dead)
-            ok = first >= 0
-            state.hand[idle[ok], first[ok]] -= 1
-            state.discard[idle[ok], first[ok]] += 1
-        if low is not None:
-            np.clip(p, low, high, out=p)
-    leader = np.flatnonzero(free)
-    for c in leader:
-        while True:
-            want = np.ones(len(p), bool) if policy.leaders == "at_once" else policy.wants(p, role, setup.rules)
-            rows = np.flatnonzero(want & (state.hand[:, c] > 0))
-            if rows.size == 0:
-                break
-            _commit(state, p, rows, np.full(rows.size, c), value, cost, sign)
-    if low is not None:
-        np.clip(p, low, high, out=p)
+    """AFS-5.2 step 3 for one side on every row, in place: `actions` actions (commit the best
+    card the policy wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free
+    actions (AFS-8.7)."""
+    value, cost, free, _ = _classes(sc)
+    margin, at_once = _policy(policy)
+    a_line, d_line = win_thresholds(setup.rules)
+    for r in range(len(p)):
+        p[r] = kernel.play_turn(state.hand, state.discard, state.siege, state.money, r, int(p[r]), value, cost, free,
+                                role == "attacker", margin, at_once, a_line, d_line, *_bounds(setup.rules),
+                                int(actions), int(setup.cycle))
 
 
 def open_siege(rng: np.random.Generator, att: DeckState, sc: SideClasses, setup: SiegeSetup) -> np.ndarray:
-    """AFS-8.1 / AFS-8.2: deal the attacker hands that can besiege (re-dealing those that cannot),
-    commit the best opening card and return the marker positions."""
-    immediate = setup.reshuffle == "immediate"
-    opener, cost = np.asarray(sc.opener), np.asarray(sc.cost)
-    rows = np.arange(len(att.money))
-    while rows.size:
-        refill(rng, att, setup.hand_size, immediate, rows)
-        ok = _any((att.hand[rows] > 0) & opener & (cost[None, :] <= att.money[rows, None]))
-        rows = rows[~ok]
-        att.draw[rows] += att.hand[rows] + att.discard[rows]
-        att.hand[rows] = 0
-        att.discard[rows] = 0
-    p = np.full(len(att.money), setup.start, dtype=np.int32)
-    usable = (att.hand > 0) & opener & (cost[None, :] <= att.money[:, None])
-    best = _first_present(usable)
-    _commit(att, p, np.arange(len(p)), best, np.asarray(sc.value), cost, 1)
+    """AFS-8.1 / AFS-8.2 on every row: deal the attacker hands until one can besiege, commit the
+    best opening card; returns the marker positions."""
+    value, cost, _, opener = _classes(sc)
+    p = np.full(len(att.money), setup.start, dtype=np.int64)
+    kernel.open_siege(rng, *att.zones(), att.money, p, value, cost, opener, int(setup.hand_size),
+                      setup.reshuffle == "immediate")
     return p
 
 
-def _has_live(state: DeckState, sc: SideClasses) -> np.ndarray:
-    """Whether a side still holds, outside the siege area, a card it could commit (AFS-8.4)."""
-    live = (np.asarray(sc.value) > 0)[None, :] & (np.asarray(sc.cost)[None, :] <= state.money[:, None])
-    return _any((state.draw + state.hand + state.discard > 0) & live)
-
-
 def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bool = False) -> dict[str, Any]:
-    """Play `n` independent sieges; counts of outcomes by the number of completed player turns.
+    """Play `n` independent sieges (sim.acres.siege_kernel, in lockstep); counts of outcomes by
+    the number of completed player turns.
 
     Returns {"attacker": counts by turns, "defender": counts by turns, "unresolved": [count],
-    "stalemate": [count]} (bincounts of length max_turns + 1). Unresolved sieges are those still
+    "stalemate": [count]} (counts of length max_turns + 1). Unresolved sieges are those still
     running after max_turns player turns plus the stalemates: both sides have committed or lost
     every card that could move the marker, so it never moves again (a real attacker would
     withdraw, AFS-8.12). With `keep_state`, also the final DeckStates and P of the sieges still
     running (for invariant tests)."""
-    immediate = setup.reshuffle == "immediate"
     pos = setup.position
     if pos is None:
         att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
         dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
-        refill(rng, dfn, setup.hand_size, immediate)
-        p = open_siege(rng, att, setup.sides[0], setup)
-        actions = setup.actions - 1
+        p0, actions, foe_hand = setup.start, setup.actions - 1, setup.hand_size
     else:
         att = DeckState.known(pos.hand, pos.draw, pos.discard, setup.money[0], n)
         dfn = DeckState.known((0,) * len(pos.foe_unseen), pos.foe_unseen, pos.foe_discard, setup.money[1], n)
-        refill(rng, dfn, pos.foe_hand, immediate)
-        p = np.full(n, pos.p, dtype=np.int32)
-        actions = pos.actions
-    play_turn(att, p, setup.sides[0], "attacker", setup.policies[0], setup, actions)
-    refill(rng, att, setup.hand_size, immediate)
-    wins: dict[str, list[np.ndarray]] = {"attacker": [np.zeros(0, np.int64)], "defender": [np.zeros(0, np.int64)]}
-    stuck = 0
-    a_line, d_line = win_thresholds(setup.rules)
-    for turn in range(2, setup.max_turns + 2):
-        mover = 0 if turn % 2 else 1
-        won = p >= a_line if mover == 0 else p <= d_line
-        wins[ROLES[mover]].append(np.full(int(won.sum()), turn - 1))
-        # Both sides out of playable siege cards: the marker can never move again (a stalemate).
-        dead = (~won & (p < a_line) & (p > d_line)
-                & ~_has_live(att, setup.sides[0]) & ~_has_live(dfn, setup.sides[1]))
-        stuck += int(dead.sum())
-        if won.any() or dead.any():
-            keep = np.flatnonzero(~won & ~dead)
-            att, dfn, p = att.take(keep), dfn.take(keep), p[keep]
-        if turn > setup.max_turns or p.size == 0:
-            break
-        state = att if mover == 0 else dfn
-        play_turn(state, p, setup.sides[mover], ROLES[mover], setup.policies[mover], setup, setup.actions)
-        refill(rng, state, setup.hand_size, immediate)
-    out: dict[str, Any] = {k: np.bincount(np.concatenate(v).astype(np.int64), minlength=setup.max_turns + 1)
-                           for k, v in wins.items()}
-    out["unresolved"] = np.array([p.size + stuck], dtype=np.int64)
-    out["stalemate"] = np.array([stuck], dtype=np.int64)
+        p0, actions, foe_hand = pos.p, pos.actions, pos.foe_hand
+    a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
+    wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
+    status = np.empty(n, dtype=np.int64)
+    p = np.full(n, p0, dtype=np.int64)
+    kernel.run(rng, att.zones(), dfn.zones(), (att.money, dfn.money), p, pos is None, int(actions), int(foe_hand),
+               (*a_cls, *d_cls[:3]), (*_policy(setup.policies[0]), *_policy(setup.policies[1])),
+               win_thresholds(setup.rules), _bounds(setup.rules),
+               (int(setup.hand_size), int(setup.actions), int(setup.cycle), setup.reshuffle == "immediate",
+                int(setup.max_turns)), wins, status)
+    stuck = int(np.count_nonzero(status == kernel.STALEMATE))
+    running = np.flatnonzero(status == kernel.RUNNING)
+    out: dict[str, Any] = {"attacker": wins[0], "defender": wins[1],
+                           "unresolved": np.array([running.size + stuck], dtype=np.int64),
+                           "stalemate": np.array([stuck], dtype=np.int64)}
     if keep_state:
-        out["state"] = (att, dfn, p)
+        out["state"] = (att.take(running), dfn.take(running), p[running])
     return out
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from sim.acres.actions import Develop, Settle
+from sim.acres.choices import Choices
 from sim.core.lockstep import RuleViolation
 from tests.acres.engine_kit import FR, GB, Game
 
@@ -85,3 +86,20 @@ def test_example_afs_e23_regaining_a_raided_village():
     assert [c for c in range(game.t.n_cards) if game.t.kind[c].key == "pemaquid" and game.t.start_side[c] == GB] == [pm]
     assert game.s.discard[0][GB][-3:] == [bo, nh, ph]                          # no card added
     assert game.e.playable(0, GB, pm)
+
+
+@pytest.mark.parametrize("card", ["trader", "regular_infantry"])
+def test_afs_7_2_2_an_empire_card_develops_no_village(card):
+    """AFS-7.2.2: a village is developed with its own location card. An empire card has no
+    location (index -1) and never stands for the last location, Michillimackinac, nor is a
+    target of -1 a location."""
+    game = Game()
+    game.control("michillimackinac", FR)
+    empire, quebec = game.hand(FR, card, "quebec")
+    target = game.loc("michillimackinac")
+    assert Choices(game.e, 0, FR, 2).list("develop") == []
+    for action in (Develop(target, empire, quebec), Develop(-1, empire, quebec)):
+        with pytest.raises(RuleViolation):
+            game.act(FR, action)
+    assert not game.s.town[0][target]
+
