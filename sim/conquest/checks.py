@@ -18,7 +18,7 @@ from sim.core.lockstep import play_in_batches
 from sim.core.seating import RESULT_COLUMNS, Seating
 
 ASSET_COLUMN = "assets"   # the pieces each seat bought (sim.core.conformance)
-STEP_CAP = 200            # engine steps (one turn of every unfinished game) of one batch: 20 rounds x 6 seats, and slack for --set
+STEP_CAP = 300            # engine steps (one turn of every unfinished game) of one batch: 40 rounds x 6 seats, and slack for --set
 
 
 class Invariants:

@@ -1,13 +1,19 @@
 """Scripted Conquest of the Empire strategies (COE-32), parameters from data/strategies.toml.
 
 One `ScriptedPlayer` class plays every table; the tables differ in what they value:
-- movement: each General leads at most 7 land units one step at a time towards the best target
-  in reach -- neutral provinces (`neutral_weight` x tax), empty enemy provinces, enemy armies
-  (`enemy_weight` x what they hold, `caesar_weight` for an enemy Caesar, `fortified_weight`
-  for a fortified City), attacked only when the exact win chance (`sim.conquest.land_exact`,
-  both sides retreating optimally) reaches `min_win` (the forecast is logged for the player
-  audit); it leaves `garrison` units behind in a held province and `home_guard` with the
-  Caesar, who never leaves the Home Province (COE-5.4: keep him safe);
+- movement: the Generals of a province lead their units one step at a time towards the best
+  target in reach -- neutral provinces (`neutral_weight` x tax), empty enemy provinces, enemy
+  armies (`enemy_weight` x what they hold, `caesar_weight` for an enemy Caesar,
+  `fortified_weight` for a fortified City), attacked only when the exact win chance
+  (`sim.conquest.land_exact`, both sides retreating optimally) of the whole force there reaches
+  `min_win`, with as many Generals (7 units each) as it takes to reach `press_win` (the
+  forecast is logged for the player audit); one legion per target and turn. A held province
+  keeps `garrison` units; the Caesar's keeps the guard the exact odds ask for (`guard`: the
+  strongest enemy force next to it takes him with a chance of at most `caesar_risk`, COE-25.2).
+  Generals with nobody to lead go home for the units waiting there (`fetch`); from round `hunt`
+  on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
+  and muster next to him until the odds allow the attack; a Caesar without Generals leads a
+  legion himself, only where he is safe;
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
@@ -32,7 +38,7 @@ from sim.conquest.policy import FIGHT, OPTIMAL, Objective
 from sim.conquest.state import CAESAR, FREE, LEADERS
 
 CACHE_LIMIT = 20_000
-MAX_EXACT = 14            # land units per side above which the odds use the largest solvable armies
+MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
 MIX = ("infantry", "cavalry", "catapult")
 
 
@@ -44,8 +50,7 @@ class OddsCache:
 
     def solve(self, comps, att: tuple, datt: int, dfn: tuple, ddfn: int, fortified: bool, weights: tuple,
               retreat: bool):
-        att = _clip(att)
-        dfn = _clip(dfn)
+        att, dfn = _clip(att, dfn)
         key = (id(comps), att, min(datt, 8), dfn, min(ddfn, 8), fortified, weights, retreat)
         sol = self.found.get(key)
         if sol is None:
@@ -58,14 +63,48 @@ class OddsCache:
         return sol
 
 
-def _clip(units: tuple) -> tuple:
-    """Scale an army down to at most MAX_EXACT units, keeping its mix (the solver's size limit)."""
+def _clip(att: tuple, dfn: tuple) -> tuple[tuple, tuple]:
+    """Scale both armies by one factor so that neither has more than MAX_EXACT units, keeping
+    each one's mix (the solver's size limit; the ratio of strengths is what decides)."""
+    big = max(sum(att), sum(dfn))
+    if big <= MAX_EXACT:
+        return tuple(int(u) for u in att), tuple(int(u) for u in dfn)
+    return _scale(att, big), _scale(dfn, big)
+
+
+def _scale(units: tuple, big: int) -> tuple:
     total = sum(units)
-    if total <= MAX_EXACT:
-        return tuple(int(u) for u in units)
-    out = [u * MAX_EXACT // total for u in units]
-    out[0] += MAX_EXACT - sum(out)
+    size = max(1, round(total * MAX_EXACT / big)) if total else 0
+    out = [u * size // total for u in units] if total else [0, 0, 0]
+    out[0] += size - sum(out)
     return tuple(out)
+
+
+def distances(t) -> list[tuple[int, ...]]:
+    """Land steps between every two provinces (COE-11.7), for the hunter's choice of goal."""
+    found = _DISTANCES.get(id(t))
+    if found is None:
+        found = _DISTANCES[id(t)] = _distances(t)
+    return found
+
+
+_DISTANCES: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _distances(t) -> list[tuple[int, ...]]:
+    out = []
+    for src in range(t.n_prov):
+        dist = [t.n_prov] * t.n_prov
+        dist[src] = 0
+        todo = deque([src])
+        while todo:
+            q = todo.popleft()
+            for r in t.steps[q]:
+                if dist[r] > dist[q] + 1:
+                    dist[r] = dist[q] + 1
+                    todo.append(r)
+        out.append(tuple(dist))
+    return out
 
 
 ODDS = OddsCache()
@@ -83,6 +122,9 @@ class ScriptedPlayer(Player):
         self.plan: deque = deque()
         self.mix_before: dict[str, int] = {}
         self.mix_turn = -1
+        self.guards: dict[tuple, int] = {}
+        self.claimed: set[int] = set()
+        self.claimed_turn = -1
 
     # ------------------------------------------------------------------ movement
     def move(self, ch: Choices):
@@ -104,42 +146,163 @@ class ScriptedPlayer(Player):
         return all(ld in here for ld in a.leaders) and all(u <= r for u, r in zip(a.units, ready))
 
     def march(self, ch: Choices) -> list[Step]:
-        """One step for every General that has somewhere worth going."""
-        e, g, p = self.e, self.g, self.p
+        """Steps for the Generals that have somewhere worth going: the legions of one province
+        attack together (as many Generals as the odds need, up to `press_win`), a Caesar's
+        province keeps the guard the exact odds ask for (`guard`), and Generals with nobody to
+        lead go home to fetch the units waiting there (`fetch`)."""
+        e, g = self.e, self.g
         s = e.s
-        out = []
-        home = int(s.home[g, p])
-        claimed: set[int] = set()
+        out: list[Step] = []
+        claimed = self.claimed_this_turn()
+        cap = e.opt.units_per_leader
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
             if not generals:
+                if self.caesar_at(src) and not self.generals_left():
+                    out += self.caesar_march(ch, src)
                 continue
             ready = list(ch.ready(src))
-            keep = self.k["home_guard"] if src == home else self.k["garrison"] if s.control[g, src] == p else 0
-            keep = max(keep, self.k["home_guard"]) if self.caesar_at(src) else keep
-            for ld in generals:
-                spare = sum(ready) - keep
-                if spare <= 0:
-                    break
-                legion = _take(ready, min(spare, e.opt.units_per_leader))
-                dst, p_win = self.best_target(src, legion, claimed)
+            keep = self.guard(src) if self.caesar_at(src) else self.k["garrison"] if s.control[g, src] == self.p else 0
+            spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
+            avail = list(_take(ready, max(spare, 0)))
+            while generals and sum(avail):
+                force = _take(avail, min(sum(avail), cap * len(generals)))
+                dst, p_win = self.best_target(src, force, len(generals), claimed)
                 if dst is None:
                     break
+                n, legion = 1, _take(avail, min(sum(avail), cap))
+                if p_win is not None:
+                    n, legion, p_win = self.enough(src, dst, avail, len(generals))
                 claimed.add(dst)
-                ready = [r - x for r, x in zip(ready, legion)]
-                out.append(Step((ld,), legion, src, dst, p_win))
+                avail = [a - x for a, x in zip(avail, legion)]
+                out.append(Step(tuple(generals[:n]), legion, src, dst, p_win))
+                generals = generals[n:]
+            if generals and not sum(avail) and e.opt.leaders_move_alone:
+                dst = self.fetch_step(src)
+                if dst is not None:
+                    out.append(Step(tuple(generals), (0, 0, 0), src, dst))
         return out
+
+    def claimed_this_turn(self) -> set[int]:
+        """Provinces a legion of this player entered this turn: no second legion follows it
+        there, so an attack is fought by the force its forecast was made for."""
+        turn = int(self.e.s.turn[self.g])
+        if self.claimed_turn != turn:
+            self.claimed, self.claimed_turn = set(), turn
+        return self.claimed
+
+    def generals_left(self) -> bool:
+        """Whether the player still has a free General (COE-5.1) to lead his armies."""
+        s, g = self.e.s, self.g
+        return any(s.ldr_state[g, c, i] == FREE for c in self.e.colours_of[g][self.p] for i in range(1, LEADERS))
+
+    def caesar_march(self, ch: Choices, src: int) -> list[Step]:
+        """With no General left the Caesar leads a legion himself (COE-5.2), only into an
+        attack at `press_win` or a province where the strongest force next to it takes him
+        with an exact chance of at most `caesar_risk` (COE-25.2: keep him safe)."""
+        e = self.e
+        caesar = self.p * LEADERS + CAESAR
+        legion = _take(list(ch.ready(src)), e.opt.units_per_leader)
+        if not sum(legion):
+            return []
+        dst, p_win = self.best_target(src, legion, 1, self.claimed_this_turn())
+        if dst is None or dst == src:
+            return []
+        if p_win is not None:
+            if p_win < self.k["press_win"]:
+                return []
+        else:
+            threat = self.threat(dst)
+            if sum(threat):
+                leaders = -(-sum(threat) // e.opt.units_per_leader)
+                sol = ODDS.solve(e.comp, threat, leaders, legion, 1, False, self.weights, True)
+                if sol.odds.attacker_win > self.k["caesar_risk"]:
+                    return []
+        self.claimed.add(dst)
+        return [Step((caesar,), legion, src, dst, p_win)]
+
+    def enough(self, src: int, dst: int, avail: list[int], most: int) -> tuple[int, tuple, float]:
+        """The fewest Generals (each with 7 units) whose attack on dst reaches `press_win`, or
+        all of them: (Generals, legion, exact win chance)."""
+        cap = self.e.opt.units_per_leader
+        for n in range(1, most + 1):
+            legion = _take(avail, min(sum(avail), cap * n))
+            p_win = self.attack_odds(legion, n, dst)
+            if p_win >= self.k["press_win"] or n == most or sum(legion) == sum(avail):
+                return n, legion, p_win
+        raise AssertionError("unreachable")
+
+    def fetch_step(self, src: int) -> int | None:
+        """A lone General's step home when at least `fetch` units wait there beyond the guard."""
+        e, g = self.e, self.g
+        home = int(e.s.home[g, self.p])
+        if src == home or not self.caesar_at(home):
+            return None
+        if sum(e.units_at(g, self.p, home)) - self.guard(home) < self.k["fetch"]:
+            return None
+        return self.toward(src, set(), {home})
+
+    def guard(self, q: int) -> int:
+        """COE-5.4 / COE-25.2: the units kept with the Caesar in q -- at least `home_guard`, and
+        enough that the strongest force one step away (one seat's led units, COE-11.1) takes the
+        province with an exact chance of at most `caesar_risk`."""
+        e, g = self.e, self.g
+        here = tuple(e.units_at(g, self.p, q))
+        key = (int(e.s.turn[g]), q, here)
+        found = self.guards.get(key)
+        if found is not None:
+            return found
+        threat = self.threat(q)
+        low = min(int(self.k["home_guard"]), sum(here))
+        if sum(threat):
+            fortified = bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == self.p
+            leaders = -(-sum(threat) // e.opt.units_per_leader)
+            high = sum(here)                     # the guard is safe enough at high (or all is kept)
+            while low < high:                    # the chance of losing falls with every unit kept
+                mid = (low + high) // 2
+                sol = ODDS.solve(e.comp, threat, leaders, _keep(here, mid), 1, fortified, self.weights, True)
+                if sol.odds.attacker_win <= self.k["caesar_risk"]:
+                    high = mid
+                else:
+                    low = mid + 1
+        need = low
+        self.guards = {key: need}
+        return need
+
+    def threat(self, q: int) -> tuple[int, int, int]:
+        """The largest army one enemy seat can lead into q next turn: its units in the
+        neighbouring provinces, at most 7 per leader there."""
+        e, g = self.e, self.g
+        cap = e.opt.units_per_leader
+        best = (0, 0, 0)
+        n = int(e.s.n_players[g])
+        for seat in range(n):
+            if seat == self.p or not e.s.alive[g, seat]:
+                continue
+            total = [0, 0, 0]
+            for r in e.t.steps[q]:
+                units = e.units_at(g, seat, r)
+                if sum(units):
+                    led = _take(units, min(sum(units), cap * len(e.leaders_at(g, seat, r))))
+                    total = [a + b for a, b in zip(total, led)]
+            if sum(total) > sum(best):
+                best = tuple(total)
+        return best  # type: ignore[return-value]
 
     def caesar_at(self, q: int) -> bool:
         s = self.e.s
         return bool(s.ldr_state[self.g, self.p, CAESAR] == FREE and s.ldr_loc[self.g, self.p, CAESAR] == q)
 
-    def best_target(self, src: int, legion: tuple, claimed: set[int]) -> tuple[int | None, float | None]:
-        """The most valuable adjacent province this legion can take (or beat the army there),
-        with the exact win chance when an army stands there (None otherwise)."""
+    def best_target(self, src: int, legion: tuple, leaders: int, claimed: set[int]) -> tuple[int | None, float | None]:
+        """The most valuable adjacent province this force can take (or beat the army there),
+        with the exact win chance when an army stands there (None otherwise); failing that, a
+        step towards the goal (`advance`, `hunt`), or none when the force musters next to a
+        hunted Caesar it cannot beat yet."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
         best, best_value, best_odds = None, 0.0, None
+        hunting = self.k["hunt"] and int(s.round[g]) >= self.k["hunt"]
+        goals = self.hunted() if hunting else None
         for q in t.steps[src]:
             if q in claimed:
                 continue
@@ -152,10 +315,10 @@ class ScriptedPlayer(Player):
                 if not sum(them):
                     score = self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
                 else:
-                    fortified = bool(s.fort[g, q]) and owner == enemy
-                    p_win = self.odds(legion, 1, tuple(them), len(e.leaders_at(g, enemy, q)), fortified)
+                    p_win = self.attack_odds(legion, leaders, q)
                     if p_win < self.k["min_win"]:
                         continue
+                    fortified = bool(s.fort[g, q]) and owner == enemy
                     score = p_win * (self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
                                      + self.k["fortified_weight"] * fortified * value)
             elif owner == p:
@@ -167,14 +330,30 @@ class ScriptedPlayer(Player):
             if score > best_value:
                 best, best_value, best_odds = q, score, p_win
         if best is None and self.k["advance"]:
-            best = self.toward(src, claimed, self.hunted() if self.k["hunt"] else None)
+            if goals and any(q in goals for q in t.steps[src]):
+                return None, None
+            best = self.toward(src, claimed, goals)
         return best, best_odds
 
+    def attack_odds(self, legion: tuple, leaders: int, q: int) -> float:
+        """The exact win chance of this force attacking the army standing in q."""
+        e, g = self.e, self.g
+        enemy = e.other_seat_at(g, self.p, q)
+        fortified = bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == enemy
+        return self.odds(legion, leaders, tuple(e.units_at(g, enemy, q)), len(e.leaders_at(g, enemy, q)), fortified)
+
     def hunted(self) -> set[int]:
-        """Where enemy Caesars stand (the hunter's goals)."""
-        s, g = self.e.s, self.g
-        return {int(s.ldr_loc[g, q, CAESAR]) for q in range(int(s.n_players[g]))
-                if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE}
+        """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
+        distance from the hunter's home (a capture takes his whole empire, COE-25.2)."""
+        e, s, g = self.e, self.e.s, self.g
+        home = int(s.home[g, self.p])
+        dist = distances(e.t)
+        found = [(sum(e.units_at(g, q, int(s.ldr_loc[g, q, CAESAR]))) + 3 * dist[home][int(s.ldr_loc[g, q, CAESAR])],
+                  int(s.ldr_loc[g, q, CAESAR]))
+                 for q in range(int(s.n_players[g]))
+                 if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE
+                 and 0 <= s.ldr_loc[g, q, CAESAR] < e.t.n_prov]
+        return {min(found)[1]} if found else set()
 
     def caesar_of(self, enemy: int, q: int) -> int:
         s = self.e.s
@@ -236,7 +415,7 @@ class ScriptedPlayer(Player):
     def retreat(self, fight: Fight, seat: int, options: list[int]) -> int | None:
         """COE-14.5 by the optimal-retreat policy of the exact solver at the current state."""
         a, d = fight.attacker, fight.defender
-        att, dfn = _clip(tuple(fight.units[a])), _clip(tuple(fight.units[d]))
+        att, dfn = _clip(tuple(fight.units[a]), tuple(fight.units[d]))
         sol = ODDS.solve(self.e.comp, att, fight.leaders[a], dfn, fight.leaders[d], fight.fortified,
                          self.weights, True)
         ia, id_ = sol.attacker.index(att), sol.defender.index(dfn)
@@ -331,6 +510,14 @@ class ScriptedPlayer(Player):
 
     def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool:
         return talents >= self.k["ransom_accept"]
+
+
+def _keep(units: tuple, n: int) -> tuple[int, int, int]:
+    """The n units a legion leaves behind (`_take` leads the others): infantry first."""
+    out = [0, 0, 0]
+    for k in (0, 1, 2):
+        out[k] = min(units[k], n - sum(out))
+    return tuple(out)  # type: ignore[return-value]
 
 
 def _take(ready: list[int], n: int) -> tuple[int, int, int]:
