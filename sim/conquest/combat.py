@@ -341,6 +341,23 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
                       kept=_kept_table(grid, costs), removed=removed, hits_after=hits_after)
 
 
+def shared_side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[int, ...],
+                       width: int, sequential: bool = False) -> SideTables:
+    """`side_tables`, built once per process for each side and setting: the same legion meets
+    many opponents, and its tables do not depend on them (read only)."""
+    key = (army, id(comps), tactics, levels, width, sequential)
+    found = _SIDES.get(key)
+    if found is None:                            # each entry holds its comps, so no id is reused
+        if len(_SIDES) >= SIDE_CACHE_LIMIT:
+            _SIDES.clear()
+        found = _SIDES[key] = (comps, side_tables(army, comps, tactics, levels, width, sequential))
+    return found[1]
+
+
+SIDE_CACHE_LIMIT = 2_000
+_SIDES: dict[tuple, tuple[Components, SideTables]] = {}
+
+
 def _pursuit_table(grid: np.ndarray, p_cav: float, cap: str) -> np.ndarray:
     """COE-16.2 / COE-A23: law of pursuit hits, one die per land unit of the winner, cavalry
     symbols capped by his cavalry (or uncapped)."""
@@ -385,9 +402,9 @@ def battle_tables(battle: LandBattle, comps: Components, tactics: Tactics
     width = biggest + extra + 1
     levels_d = sorted({land.extra_dice(battle.fortified, True), land.extra_dice(battle.fortified, False)}
                       if battle.attacker.catapult else {land.extra_dice(battle.fortified, False)})
-    att = side_tables(battle.attacker, comps, tactics, (0,), width)
-    dfn = side_tables(battle.defender, comps, tactics, tuple(levels_d), width,
-                      sequential=not comps.options.simultaneous_hits)
+    att = shared_side_tables(battle.attacker, comps, tactics, (0,), width)
+    dfn = shared_side_tables(battle.defender, comps, tactics, tuple(levels_d), width,
+                             sequential=not comps.options.simultaneous_hits)
     return att, dfn, extra_dice_by_state(att, comps, battle.fortified), width
 
 
