@@ -146,14 +146,17 @@ class Engine(Movement, Battles, Taxes, Purchase):
     def other_seat_at(self, g: int, seat: int, p: int) -> int:
         """The other seat with land units or standing leaders in province p, or -1."""
         s = self.s
-        here = s.land[g, :, p].any(axis=1) | ((s.ldr_loc[g] == p) & (s.ldr_state[g] == FREE)
-                                              & (s.ldr_ship[g] < 0)).any(axis=1)
-        if not here.any():
-            return -1
-        owner = s.owner[g].tolist()
-        for c in np.flatnonzero(here).tolist():
-            if owner[c] != seat and owner[c] >= 0:
-                return owner[c]
+        land = s.land[g, :, p].tolist()
+        loc = None
+        for c, o in enumerate(s.owner[g].tolist()):   # plain Python: six colours, three types
+            if o == seat or o < 0:
+                continue
+            if any(land[c]):
+                return o
+            if loc is None:
+                loc, state, ship = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
+            if any(q == p and st == FREE and sh < 0 for q, st, sh in zip(loc[c], state[c], ship[c])):
+                return o
         return -1
 
     def enemy_pieces_at(self, g: int, seat: int, p: int) -> bool:
