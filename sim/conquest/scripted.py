@@ -26,6 +26,7 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
 from __future__ import annotations
 
 from collections import deque
+from typing import NamedTuple
 
 from sim.conquest.actions import Buy, EndMovement, Ransom, Sail, Step
 from sim.conquest.army_mix import best_army
@@ -37,30 +38,44 @@ from sim.conquest.players import Player
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective
 from sim.conquest.state import CAESAR, FREE, LEADERS
 
-CACHE_LIMIT = 20_000
+CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 kB each
 MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
 MIX = ("infantry", "cavalry", "catapult")
 
 
+class Forecast(NamedTuple):
+    """What the players read of an exact solve: the attacker's win chance and whether each side
+    retreats at the start state (COE-14.5, the optimal-retreat policy)."""
+
+    win: float
+    attacker_retreats: bool
+    defender_retreats: bool
+
+
 class OddsCache:
-    """Exact battle solutions shared by every scripted player of a process."""
+    """Exact battle forecasts shared by every scripted player of a process, keyed by exactly what
+    a solve depends on (the rules, both armies after `_clip`, leaders up to 8, the fortification,
+    the objective's weights, the policy); only the few figures the players read are kept, so
+    the cache holds the forecasts of many games."""
 
     def __init__(self) -> None:
-        self.found: dict[tuple, object] = {}
+        self.found: dict[tuple, Forecast] = {}
 
     def solve(self, comps, att: tuple, datt: int, dfn: tuple, ddfn: int, fortified: bool, weights: tuple,
-              retreat: bool):
+              retreat: bool) -> Forecast:
         att, dfn = _clip(att, dfn)
         key = (id(comps), att, min(datt, 8), dfn, min(ddfn, 8), fortified, weights, retreat)
-        sol = self.found.get(key)
-        if sol is None:
+        found = self.found.get(key)
+        if found is None:
             if len(self.found) > CACHE_LIMIT:
                 self.found.clear()
             battle = LandBattle(Army(*att, leaders=min(datt, 8)), Army(*dfn, leaders=min(ddfn, 8)), fortified)
             policy = OPTIMAL if retreat else FIGHT
             sol = solve_land(battle, comps, policy, policy, objective=Objective(*weights))
-            self.found[key] = sol
-        return sol
+            root = sol.attacker.index(att), sol.defender.index(dfn)
+            found = self.found[key] = Forecast(sol.odds.attacker_win, bool(sol.attacker_retreats[root]),
+                                               bool(sol.defender_retreats[root]))
+        return found
 
 
 def _clip(att: tuple, dfn: tuple) -> tuple[tuple, tuple]:
@@ -108,6 +123,7 @@ def _distances(t) -> list[tuple[int, ...]]:
 
 
 ODDS = OddsCache()
+GUARDS: dict[tuple, int] = {}   # guard sizes by what they depend on (`ScriptedPlayer.guard_for`)
 
 
 class ScriptedPlayer(Player):
@@ -123,6 +139,8 @@ class ScriptedPlayer(Player):
         self.mix_before: dict[str, int] = {}
         self.mix_turn = -1
         self.guards: dict[tuple, int] = {}
+        self.guards_turn = -1
+        self.defenders: dict[int, tuple] = {}
         self.claimed: set[int] = set()
         self.claimed_turn = -1
 
@@ -155,14 +173,16 @@ class ScriptedPlayer(Player):
         out: list[Step] = []
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
+        self.defenders = {}                      # other seats do not move while a plan is made
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
+            caesar_here = self.caesar_at(src)
             if not generals:
-                if self.caesar_at(src) and not self.generals_left():
+                if caesar_here and not self.generals_left():
                     out += self.caesar_march(ch, src)
                 continue
             ready = list(ch.ready(src))
-            keep = self.guard(src) if self.caesar_at(src) else self.k["garrison"] if s.control[g, src] == self.p else 0
+            keep = self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p else 0
             spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
             avail = list(_take(ready, max(spare, 0)))
             while generals and sum(avail):
@@ -215,8 +235,7 @@ class ScriptedPlayer(Player):
             threat = self.threat(dst)
             if sum(threat):
                 leaders = -(-sum(threat) // e.opt.units_per_leader)
-                sol = ODDS.solve(e.comp, threat, leaders, legion, 1, False, self.weights, True)
-                if sol.odds.attacker_win > self.k["caesar_risk"]:
+                if ODDS.solve(e.comp, threat, leaders, legion, 1, False, self.weights, True).win > self.k["caesar_risk"]:
                     return []
         self.claimed.add(dst)
         return [Step((caesar,), legion, src, dst, p_win)]
@@ -248,26 +267,39 @@ class ScriptedPlayer(Player):
         province with an exact chance of at most `caesar_risk`."""
         e, g = self.e, self.g
         here = tuple(e.units_at(g, self.p, q))
-        key = (int(e.s.turn[g]), q, here)
-        found = self.guards.get(key)
+        turn = int(e.s.turn[g])
+        if self.guards_turn != turn:
+            self.guards, self.guards_turn = {}, turn
+        found = self.guards.get((q, here))
+        if found is None:
+            found = self.guards[(q, here)] = self.guard_for(here, self.threat(q),
+                                                            bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == self.p)
+        return found
+
+    def guard_for(self, here: tuple, threat: tuple, fortified: bool) -> int:
+        """`guard` for the units here and the threat next to them: it depends on nothing else
+        (with the table's parameters and the rules), so it is shared by every player and game of
+        the process."""
+        e = self.e
+        key = (id(e.comp), here, threat, fortified, self.weights, self.k["home_guard"], self.k["caesar_risk"])
+        found = GUARDS.get(key)
         if found is not None:
             return found
-        threat = self.threat(q)
         low = min(int(self.k["home_guard"]), sum(here))
         if sum(threat):
-            fortified = bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == self.p
             leaders = -(-sum(threat) // e.opt.units_per_leader)
             high = sum(here)                     # the guard is safe enough at high (or all is kept)
             while low < high:                    # the chance of losing falls with every unit kept
                 mid = (low + high) // 2
-                sol = ODDS.solve(e.comp, threat, leaders, _keep(here, mid), 1, fortified, self.weights, True)
-                if sol.odds.attacker_win <= self.k["caesar_risk"]:
+                if ODDS.solve(e.comp, threat, leaders, _keep(here, mid), 1, fortified, self.weights,
+                              True).win <= self.k["caesar_risk"]:
                     high = mid
                 else:
                     low = mid + 1
-        need = low
-        self.guards = {key: need}
-        return need
+        if len(GUARDS) > CACHE_LIMIT:
+            GUARDS.clear()
+        GUARDS[key] = low
+        return low
 
     def threat(self, q: int) -> tuple[int, int, int]:
         """The largest army one enemy seat can lead into q next turn: its units in the
@@ -308,10 +340,9 @@ class ScriptedPlayer(Player):
                 continue
             owner = int(s.control[g, q])
             value = t.tax[q] + 5 * bool(s.city[g, q])
-            enemy = e.other_seat_at(g, p, q)
+            enemy, them = self.defender(q)[:2]
             p_win = None
             if enemy >= 0:
-                them = e.units_at(g, enemy, q)
                 if not sum(them):
                     score = self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
                 else:
@@ -337,10 +368,23 @@ class ScriptedPlayer(Player):
 
     def attack_odds(self, legion: tuple, leaders: int, q: int) -> float:
         """The exact win chance of this force attacking the army standing in q."""
-        e, g = self.e, self.g
-        enemy = e.other_seat_at(g, self.p, q)
-        fortified = bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == enemy
-        return self.odds(legion, leaders, tuple(e.units_at(g, enemy, q)), len(e.leaders_at(g, enemy, q)), fortified)
+        _, them, their_leaders, fortified = self.defender(q)
+        return self.odds(legion, leaders, them, their_leaders, fortified)
+
+    def defender(self, q: int) -> tuple[int, tuple, int, bool]:
+        """The other seat in q (or -1), its land units and leaders there, and whether it holds q
+        fortified; read once per plan (`march`)."""
+        found = self.defenders.get(q)
+        if found is None:
+            e, g = self.e, self.g
+            enemy = e.other_seat_at(g, self.p, q)
+            if enemy < 0:
+                found = (enemy, (0, 0, 0), 0, False)
+            else:
+                found = (enemy, tuple(e.units_at(g, enemy, q)), len(e.leaders_at(g, enemy, q)),
+                         bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == enemy)
+            self.defenders[q] = found
+        return found
 
     def hunted(self) -> set[int]:
         """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
@@ -388,8 +432,8 @@ class ScriptedPlayer(Player):
         """The exact chance of winning (a defender's retreat included, COE-16) when both sides
         continue or retreat by the optimal-retreat policy with this table's weights -- the
         battle as it will be played, so the forecast the player acts on is calibrated."""
-        sol = ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, self.weights, True)
-        return sol.odds.attacker_win
+        return ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, self.weights,
+                          True).win
 
     # ------------------------------------------------------------------ battles
     def battle_order(self, pending) -> int:
@@ -416,11 +460,9 @@ class ScriptedPlayer(Player):
         """COE-14.5 by the optimal-retreat policy of the exact solver at the current state."""
         a, d = fight.attacker, fight.defender
         att, dfn = _clip(tuple(fight.units[a]), tuple(fight.units[d]))
-        sol = ODDS.solve(self.e.comp, att, fight.leaders[a], dfn, fight.leaders[d], fight.fortified,
-                         self.weights, True)
-        ia, id_ = sol.attacker.index(att), sol.defender.index(dfn)
-        retreats = sol.defender_retreats if seat == d else sol.attacker_retreats
-        if not retreats[ia, id_]:
+        found = ODDS.solve(self.e.comp, att, fight.leaders[a], dfn, fight.leaders[d], fight.fortified,
+                           self.weights, True)
+        if not (found.defender_retreats if seat == d else found.attacker_retreats):
             return None
         e = self.e
         return max(options, key=lambda q: (e.s.control[self.g, q] == self.p, -q))

@@ -7,7 +7,10 @@ from hypothesis import strategies as st
 
 from sim.conquest.actions import Step
 from sim.conquest.choices import Choices
-from sim.conquest.scripted import MAX_EXACT, ODDS, ScriptedPlayer, _clip, _keep, _take, distances
+from sim.conquest.combat import Army, LandBattle
+from sim.conquest.land_exact import solve_land
+from sim.conquest.policy import OPTIMAL, Objective
+from sim.conquest.scripted import GUARDS, MAX_EXACT, ODDS, ScriptedPlayer, _clip, _keep, _take, distances
 from tests.conquest.engine_setup import clear, control, engine, leader, seat_of, units
 
 
@@ -33,7 +36,7 @@ def test_coe_25_2_guard_keeps_the_caesar_safe_by_the_exact_odds():
 
     def taken(kept: int) -> float:
         return ODDS.solve(e.comp, (10, 4, 0), 2, _keep((20, 0, 0), kept), 1, True, player.weights,
-                          True).odds.attacker_win
+                          True).win
 
     assert need > player.k["home_guard"]
     assert taken(need) <= risk < taken(need - 1)
@@ -121,3 +124,34 @@ def test_a_legion_and_what_it_leaves_make_the_whole(ready, n):
     left = _keep(ready, n)
     taken = _take(list(ready), sum(ready) - n)
     assert tuple(a + b for a, b in zip(left, taken)) == ready
+
+
+def test_coe_14_5_cached_forecast_is_the_exact_solve_at_the_start_state():
+    e = engine(2)
+    att, dfn = (3, 2, 1), (4, 1, 0)
+    battle = LandBattle(Army(*att, leaders=2), Army(*dfn, leaders=1), True)
+    sol = solve_land(battle, e.comp, OPTIMAL, OPTIMAL, objective=Objective(0.02, 0.5))
+    got = ODDS.solve(e.comp, att, 2, dfn, 1, True, (0.02, 0.5), True)
+    root = sol.attacker.index(att), sol.defender.index(dfn)
+    assert got.win == sol.odds.attacker_win
+    assert (got.attacker_retreats, got.defender_retreats) == (sol.attacker_retreats[root], sol.defender_retreats[root])
+    assert ODDS.solve(e.comp, att, 2, dfn, 1, True, (0.02, 0.5), True) is got
+
+
+def test_coe_25_2_guard_is_shared_by_players_facing_the_same_threat():
+    e = engine(2)
+    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    units(e, me, "aegyptus", (20, 0, 0))
+    control(e, them, "cyrenaica")
+    units(e, them, "cyrenaica", (10, 4, 0))
+    leader(e, them, 1, "cyrenaica")
+    leader(e, them, 2, "cyrenaica")
+    q = e.t.index("aegyptus")
+    first = scripted(e, me, "hunter")
+    need = first.guard(q)
+    GUARDS.clear()
+    fresh = scripted(e, me, "hunter").guard(q)
+    again = scripted(e, me, "hunter")
+    assert fresh == need and again.guard(q) == need
+    fortified = bool(e.s.fort[0, q]) and int(e.s.control[0, q]) == me
+    assert again.guard_for((20, 0, 0), first.threat(q), fortified) == need
