@@ -160,10 +160,12 @@ class _Chain:
         d_ret = np.zeros(self.na * self.nd, dtype=bool)
         ta, td = self.A.total, self.D.total
         x_att, x_def = self.x_att.ravel(), self.x_def.ravel()
+        self.laws = []                           # each layer's round law, read again by `forward`
         for flat in self.layers:
             weights, succ = self.law(flat)
             stay = weights[:, 0, 0].copy()
             weights[:, 0, 0] = 0.0
+            self.laws.append((weights, stay, succ))
             cont = (weights * dv[succ]).sum((1, 2)) / (1.0 - stay)
             ia, id_ = np.divmod(flat, self.nd)
             xa, xd = x_att[flat], x_def[flat]
@@ -172,17 +174,16 @@ class _Chain:
             dr = _decide(d_pol, self.battle.defender_can_retreat, td[id_], xd < after_att - TIE)
             dv[flat] = np.where(dr, xd, after_att)
             a_ret[flat], d_ret[flat] = ar, dr
-        root = np.array([self.na * self.nd - 1])
-        weights, succ = self.law(root)
+        self.root_law = weights, succ = self.law(np.array([self.na * self.nd - 1]))
         root_value = float((weights * dv[succ]).sum())
         return a_ret.reshape(self.na, self.nd), d_ret.reshape(self.na, self.nd), root_value
 
     def forward(self, a_ret: np.ndarray, d_ret: np.ndarray) -> tuple[LandOdds, np.ndarray]:
-        """Push probability mass from the first (compulsory) round through the policies."""
+        """Push probability mass from the first (compulsory) round through the policies (after
+        `backward`, whose round laws it reads: each row of a law depends on its state only)."""
         size = self.na * self.nd
         mass = np.zeros(size)
-        root = np.array([size - 1])
-        weights, succ = self.law(root)
+        weights, succ = self.root_law
         mass += np.bincount(succ.ravel(), weights=weights.ravel(), minlength=size)
         rounds = 1.0
         a_ret, d_ret = a_ret.ravel(), d_ret.ravel()
@@ -190,9 +191,9 @@ class _Chain:
         att_surv = np.zeros(A.total.max() + 1)
         def_surv = np.zeros(D.total.max() + 1)
         retreated = {"attacker": 0.0, "defender": 0.0}
-        for flat in reversed(self.layers):
+        for flat, (layer_weights, layer_stay, layer_succ) in zip(reversed(self.layers), reversed(self.laws)):
             m = mass[flat]
-            live = m > 0
+            live = np.flatnonzero(m > 0)
             flat, m = flat[live], m[live]
             if not len(flat):
                 continue
@@ -209,9 +210,8 @@ class _Chain:
                 def_surv += np.bincount(D.total[id_[ar]], weights=m[ar], minlength=len(def_surv))
                 att_surv += _pursued(D.pursuit[id_[ar]], A.total[ia[ar]], m[ar], len(att_surv))
             if go.any():
-                weights, succ = self.law(flat[go])
-                stay = weights[:, 0, 0].copy()
-                weights[:, 0, 0] = 0.0
+                rows = live[go]
+                weights, stay, succ = layer_weights[rows], layer_stay[rows], layer_succ[rows]
                 scale = m[go] / (1.0 - stay)
                 rounds += scale.sum()
                 mass += np.bincount(succ.ravel(), weights=(weights * scale[:, None, None]).ravel(),

@@ -409,7 +409,7 @@ class ScriptedPlayer(Player):
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
         reached = (lambda r: r in goals) if goals else (lambda r: s.control[g, r] != p)
-        first = {q: q for q in t.steps[src] if not e.enemy_pieces_at(g, p, q)}
+        first = {q: q for q in t.steps[src] if self.defender(q)[0] < 0}
         for q in first:
             if reached(q):
                 return None if q in claimed else q
