@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -344,18 +344,31 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
 def shared_side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[int, ...],
                        width: int, sequential: bool = False) -> SideTables:
     """`side_tables`, built once per process for each side and setting: the same legion meets
-    many opponents, and its tables do not depend on them (read only)."""
-    key = (army, id(comps), tactics, levels, width, sequential)
+    many opponents, and its tables do not depend on them (read only). They are built at the
+    widest width asked so far, a narrower one being a view of them (no entry below a width
+    depends on it)."""
+    key = (army, id(comps), tactics, levels, sequential)
     found = _SIDES.get(key)
-    if found is None:                            # each entry holds its comps, so no id is reused
-        if len(_SIDES) >= SIDE_CACHE_LIMIT:
+    if found is None or found[1] < width:        # each entry holds its comps, so no id is reused
+        if found is None and len(_SIDES) >= SIDE_CACHE_LIMIT:
             _SIDES.clear()
-        found = _SIDES[key] = (comps, side_tables(army, comps, tactics, levels, width, sequential))
-    return found[1]
+        found = _SIDES[key] = (comps, width, side_tables(army, comps, tactics, levels, width, sequential), {})
+    views = found[3]
+    view = views.get(width)
+    if view is None:
+        view = views[width] = _narrowed(found[2], width)
+    return view
+
+
+def _narrowed(t: SideTables, width: int) -> SideTables:
+    """The tables of `side_tables` at a smaller width: the per-loss axes cut to `width`."""
+    after = None if t.hits_after is None else t.hits_after[:, :, :width, :width]
+    return replace(t, succ=t.succ[:, :, :width], hits=t.hits[:, :, :width], removed=t.removed[:, :, :width],
+                   hits_after=after)
 
 
 SIDE_CACHE_LIMIT = 2_000
-_SIDES: dict[tuple, tuple[Components, SideTables]] = {}
+_SIDES: dict[tuple, tuple[Components, int, SideTables, dict[int, SideTables]]] = {}
 
 
 def _pursuit_table(grid: np.ndarray, p_cav: float, cap: str) -> np.ndarray:

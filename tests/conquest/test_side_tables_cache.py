@@ -24,3 +24,16 @@ def test_coe_14_components_with_other_rules_get_their_own_tables():
     other = shared_side_tables(army, other_comp, Tactics(), (0,), 8)
     assert np.array_equal(other.size, side_tables(army, other_comp, Tactics(), (0,), 8).size)
     assert not np.array_equal(base.size, other.size)
+
+
+def test_coe_14_narrower_shared_tables_equal_a_fresh_build_at_that_width():
+    comp = default_components()
+    army = Army(3, 1, 2, leaders=2)
+    wide = shared_side_tables(army, comp, Tactics(), (0, 1, 2), 12, sequential=True)
+    narrow = shared_side_tables(army, comp, Tactics(), (0, 1, 2), 9, sequential=True)
+    fresh = side_tables(army, comp, Tactics(), (0, 1, 2), 9, sequential=True)
+    assert wide.hits.shape[2] == 12 and shared_side_tables(army, comp, Tactics(), (0, 1, 2), 9, sequential=True) is narrow
+    for name in ("total", "value", "size", "formation", "succ", "hits", "kcap", "pursuit", "kept", "removed",
+                 "hits_after"):
+        got, want = getattr(narrow, name), getattr(fresh, name)
+        assert got.shape == want.shape and np.array_equal(got, want), name
