@@ -41,6 +41,7 @@ from sim.conquest.state import CAESAR, FREE, LEADERS
 CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 kB each
 MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
 MIX = ("infantry", "cavalry", "catapult")
+ROUNDING = 1 + 1e-9           # a solved win chance, a sum of probabilities, exceeds 1 by rounding only
 
 
 class Forecast(NamedTuple):
@@ -330,41 +331,62 @@ class ScriptedPlayer(Player):
         with the exact win chance when an army stands there (None otherwise); failing that, a
         step towards the goal (`advance`, `hunt`), or none when the force musters next to a
         hunted Caesar it cannot beat yet."""
-        e, g, p = self.e, self.g, self.p
+        e, g = self.e, self.g
         s, t = e.s, e.t
-        best, best_value, best_odds = None, 0.0, None
         hunting = self.k["hunt"] and int(s.round[g]) >= self.k["hunt"]
         goals = self.hunted() if hunting else None
+        scores, odds = self.target_scores(src, legion, leaders, claimed)
+        best, best_value, best_odds = None, 0.0, None
+        for q, score in scores.items():          # the first of the most valuable, as listed
+            if score is not None and score > best_value:
+                best, best_value, best_odds = q, score, odds.get(q)
+        if best is None and self.k["advance"]:
+            if goals and any(q in goals for q in t.steps[src]):
+                return None, None
+            best = self.toward(src, claimed, goals)
+        return best, best_odds
+
+    def target_scores(self, src: int, legion: tuple, leaders: int, claimed: set[int]
+                      ) -> tuple[dict[int, float | None], dict[int, float]]:
+        """Each adjacent target's value (None: not worth it) and the exact win chance of the
+        attacks solved. The value of an attack is its win chance times what the province is
+        worth, so at most that worth (`ROUNDING` aside): an attack whose worth cannot beat a value already known
+        (a later one strictly, an earlier one or its equal) is not solved, as it is not chosen."""
+        e, g, p = self.e, self.g, self.p
+        s, t = e.s, e.t
+        scores: dict[int, float | None] = {}
+        worth: dict[int, float] = {}
         for q in t.steps[src]:
             if q in claimed:
                 continue
             owner = int(s.control[g, q])
             value = t.tax[q] + 5 * bool(s.city[g, q])
             enemy, them = self.defender(q)[:2]
-            p_win = None
             if enemy >= 0:
                 if not sum(them):
-                    score = self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
+                    scores[q] = self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
                 else:
-                    p_win = self.attack_odds(legion, leaders, q)
-                    if p_win < self.k["min_win"]:
-                        continue
                     fortified = bool(s.fort[g, q]) and owner == enemy
-                    score = p_win * (self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
-                                     + self.k["fortified_weight"] * fortified * value)
+                    scores[q] = None
+                    worth[q] = (self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
+                                + self.k["fortified_weight"] * fortified * value)
             elif owner == p:
                 continue
             elif owner < 0:
-                score = self.k["neutral_weight"] * value
+                scores[q] = self.k["neutral_weight"] * value
             else:
-                score = self.k["enemy_weight"] * value
-            if score > best_value:
-                best, best_value, best_odds = q, score, p_win
-        if best is None and self.k["advance"]:
-            if goals and any(q in goals for q in t.steps[src]):
-                return None, None
-            best = self.toward(src, claimed, goals)
-        return best, best_odds
+                scores[q] = self.k["enemy_weight"] * value
+        order = list(scores)
+        odds: dict[int, float] = {}
+        for q in sorted(worth, key=lambda r: -worth[r]):
+            at, most = order.index(q), worth[q] * ROUNDING
+            if worth[q] <= 0 or any(v is not None and (v >= most if i < at else v > most)
+                                    for i, v in enumerate(scores.values())):
+                continue
+            p_win = odds[q] = self.attack_odds(legion, leaders, q)
+            if p_win >= self.k["min_win"]:
+                scores[q] = p_win * worth[q]
+        return scores, odds
 
     def attack_odds(self, legion: tuple, leaders: int, q: int) -> float:
         """The exact win chance of this force attacking the army standing in q."""
