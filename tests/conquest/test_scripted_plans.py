@@ -22,7 +22,8 @@ def scripted(e, seat: int, strategy: str, **changes) -> ScriptedPlayer:
     return ScriptedPlayer(e, 0, seat, None, params)
 
 
-def test_coe_25_2_guard_keeps_the_caesar_safe_by_the_exact_odds():
+def threatened_home():
+    """Aegyptus with 20 infantry and its Caesar, two enemy Generals with 14 units next door."""
     e = engine(2)
     me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
     units(e, me, "aegyptus", (20, 0, 0))
@@ -30,6 +31,11 @@ def test_coe_25_2_guard_keeps_the_caesar_safe_by_the_exact_odds():
     units(e, them, "cyrenaica", (10, 4, 0))
     leader(e, them, 1, "cyrenaica")
     leader(e, them, 2, "cyrenaica")
+    return e, me
+
+
+def test_coe_25_2_guard_keeps_the_caesar_safe_by_the_exact_odds():
+    e, me = threatened_home()
     player = scripted(e, me, "hunter")
     need = player.guard(e.t.index("aegyptus"))
     risk = player.k["caesar_risk"]
@@ -139,13 +145,7 @@ def test_coe_14_5_cached_forecast_is_the_exact_solve_at_the_start_state():
 
 
 def test_coe_25_2_guard_is_shared_by_players_facing_the_same_threat():
-    e = engine(2)
-    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
-    units(e, me, "aegyptus", (20, 0, 0))
-    control(e, them, "cyrenaica")
-    units(e, them, "cyrenaica", (10, 4, 0))
-    leader(e, them, 1, "cyrenaica")
-    leader(e, them, 2, "cyrenaica")
+    e, me = threatened_home()
     q = e.t.index("aegyptus")
     first = scripted(e, me, "hunter")
     need = first.guard(q)
