@@ -182,7 +182,7 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
     design_settings = GAME_SIZES.get(game, FALLBACK_SIZE).value_overrides
     experiments = [tv.Experiment(game=game, strategy=s, tiles=tiles, players=size.players, blocks=size.tile_blocks,
                                  seed=size.seed, grants=dict(engine.GRANTS), overrides=(*design_settings, *size.overrides),
-                                 variants=size.variants) for s in levels]
+                                 variants=size.variants, powers=tv.sides(engine)) for s in levels]
     for experiment in experiments:
         tv.check(engine, experiment, data)
     return experiments
@@ -269,6 +269,7 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
         f"{2 * len(experiments[0].tiles) + 1 + len(experiments[0].grants)} arms")
     values, resources = tv.measure(experiments, costs, jobs=size.jobs, quiet=False)
     files = tv.write_outputs(folder, values, resources)
+    values, resources = tv.one_row_each(values), tv.one_row_each(resources, "resource")   # per side: `asset (power)`
     assets = tv.by_asset(values)
     body = ["<h3>Tile values and fair prices by skill level</h3>",
             (f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "

@@ -8,13 +8,23 @@
   with inflation (COE-21) and with prices that never rise (thresholds out of reach), and the
   win rate of the player who triggered the first inflation.
 
-`report_section(folder, games, seed, jobs)` returns a one-sentence finding and HTML fragments;
-its CSVs go to `folder`.
+- *Sweeps* (the issue's): the inflation thresholds (`off`, the `first` threshold only, or the
+  printed thresholds scaled by a factor: `1` as printed, `0.5` twice as early) and the
+  catapult's price in talents. Each cell plays the same seeds (the lineup rotating over seats)
+  and reports, with n and 95 % intervals, the sole-win rate of the round-LEADER_ROUND income
+  leader, of the first inflation's trigger player and of the seat that bought the most
+  catapults, catapults bought per seat, game length, and (prices) the catapult ban's effect.
+  Cells the questions already played (printed rules, no inflation) are reused.
+
+`report_section(folder, games, seed, jobs, inflation, prices, sweep_games)` returns a
+one-sentence finding and HTML fragments (a table and a sentence per sweep); its CSVs go to
+`folder`. `python -m analyses.conquest_questions --help` runs it on its own.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import tempfile
 from pathlib import Path
 
@@ -24,12 +34,15 @@ import pandas as pd
 from analyses import html as H
 from sim.conquest.combat import Army, LandBattle
 from sim.conquest.components import default_components
+from sim.conquest.economy import load_economy
 from sim.conquest.land_exact import solve_land
-from sim.conquest.play import INFO, load_data, play_games
+from sim.conquest.play import INFO, components_of, load_data, play_games
 from sim.core import runner
+from sim.core.data import parse_assignment, validate_override
+from sim.core.errors import EXIT_USER_ERROR, UserError
 from sim.core.replay import read_games
 from sim.core.seating import Seating
-from sim.core.stats import wilson_interval
+from sim.core.stats import mean_interval, wilson_interval
 
 LINEUP = ("expansionist", "fortifier", "hunter", "siege_train")
 BANS = ("", "+ban=catapult", "+ban=cavalry")
@@ -37,6 +50,16 @@ NO_INFLATION = "economy.inflation.inflation_thresholds=[1000000, 2000000]"
 LEADER_ROUND = 10          # the round at which the income leader is read (ASSUMED analysis setting)
 TURN_CAP = "rules.turn_cap=30"   # long enough for inflation to come in most games (ASSUMED analysis setting)
 BUDGETS = (60, 90, 120)    # talents of each equal-cost army
+# The sweeps (ASSUMED analysis settings): inflation off, the first threshold only, as printed
+# and with the printed thresholds halved (COE-21); the catapult's price around the printed 30
+# talents (COE-20.2). A sweep cell plays games // SWEEP_SHARE games (at least MIN_SWEEP_GAMES).
+INFLATION_ARMS = ("off", "first", "1", "0.5")
+CATAPULT_PRICES = (15, 20, 30, 45, 60)
+SWEEP_SHARE = 4
+MIN_SWEEP_GAMES = 8
+THRESHOLDS = "economy.inflation.inflation_thresholds"
+MULTIPLIERS = "economy.inflation.inflation_multipliers"
+CATAPULT_COST = "units.catapult.cost"
 
 
 def equal_cost_duels() -> pd.DataFrame:
@@ -61,12 +84,13 @@ def equal_cost_duels() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def ban_games(games: int, seed: int, jobs: int) -> pd.DataFrame:
+def ban_games(games: int, seed: int, jobs: int, overrides: tuple[str, ...] = (),
+              bans: tuple[str, ...] = BANS) -> pd.DataFrame:
     """The focal seat (rotating) of the four-strategy lineup, unchanged or banned from buying
     catapults or cavalry, in the same games (each arm plays the same indices)."""
-    data = load_data([TURN_CAP])
+    data = load_data([TURN_CAP, *overrides])
     out = []
-    for ban in BANS:
+    for ban in bans:
         listed = []
         for i in range(games):
             lineup = [LINEUP[(j + i) % 4] for j in range(4)]
@@ -91,25 +115,59 @@ def paired_difference(frame: pd.DataFrame, arm: str) -> tuple[float, float, floa
     return float(d.mean()), float(d.mean() - 1.96 * se), float(d.mean() + 1.96 * se)
 
 
-def inflation_games(games: int, seed: int, overrides: tuple[str, ...]) -> pd.DataFrame:
-    """Per game: the income leader at LEADER_ROUND, the first inflation's trigger seat, the winner."""
-    seatings = [Seating(INFO.powers[:4], tuple(LINEUP[(j + i) % 4] for j in range(4))) for i in range(games)]
+def logged_games(games: int, seed: int, overrides: tuple[str, ...] = (), jobs: int = 1) -> pd.DataFrame:
+    """One row per game and seat of the rotating lineup (games 0..games-1, so every cell of a
+    sweep plays the same seeds): `winner`, `sole` (the only winner), `rounds`, `end_reason`,
+    and read off the event log the seat's `catapults` bought, whether it was the income
+    `leader` at LEADER_ROUND and whether it `triggered` the first inflation (COE-21)."""
+    data = load_data([TURN_CAP, *overrides])
+    chunks = [c.tolist() for c in np.array_split(np.arange(games), max(1, min(jobs, games))) if len(c)]
+    if len(chunks) == 1:
+        return _logged_chunk(seed, chunks[0], data)
+    import joblib
+    parts = joblib.Parallel(n_jobs=len(chunks))(joblib.delayed(_logged_chunk)(seed, c, data) for c in chunks)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _logged_chunk(seed: int, indices: list[int], data) -> pd.DataFrame:
+    seatings = [Seating(INFO.powers[:4], tuple(LINEUP[(j + i) % 4] for j in range(4))) for i in indices]
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "games.jsonl"
-        table = play_games(seed, list(range(games)), seatings, load_data([TURN_CAP, *overrides]), log=log)
-        rows = []
+        table = play_games(seed, indices, seatings, data, log=log)
+        leader, trigger, catapults = {}, {}, {}
         for head, events in read_games(log):
+            g = head["game_index"]
             income = {e["seat"]: e["income"] for e in events if e["event"] == "turn" and e["round"] == LEADER_ROUND}
-            trigger = next((e["seat"] for e in events if e["event"] == "inflation_triggered"), None)
-            rows.append({"game_index": head["game_index"], "leader": max(income, key=income.get) if income else None,
-                         "trigger": trigger})
-    games_frame = pd.DataFrame(rows)
-    winners = table[table.winner.astype(bool)].groupby("game_index").seat.apply(set)
-    games_frame["leader_wins"] = [w is not None and w in winners.get(g, set()) and len(winners.get(g, ())) == 1
-                                  for g, w in zip(games_frame.game_index, games_frame.leader)]
-    games_frame["trigger_wins"] = [t is not None and t in winners.get(g, set()) and len(winners.get(g, ())) == 1
-                                   for g, t in zip(games_frame.game_index, games_frame.trigger)]
-    return games_frame
+            leader[g] = max(income, key=income.get) if income else None
+            trigger[g] = next((e["seat"] for e in events if e["event"] == "inflation_triggered"), None)
+            for e in events:
+                if e["event"] == "buy" and e["item"] == "catapult":
+                    catapults[g, e["seat"]] = catapults.get((g, e["seat"]), 0) + 1
+    out = table[["game_index", "seat", "strategy", "winner", "rounds", "end_reason"]].copy()
+    out["winner"] = out.winner.astype(bool)
+    out["sole"] = out.winner & (out.groupby("game_index").winner.transform("sum") == 1)
+    out["catapults"] = [catapults.get((g, q), 0) for g, q in zip(out.game_index, out.seat)]
+    out["leader"] = [leader[g] == q for g, q in zip(out.game_index, out.seat)]
+    out["triggered"] = [trigger[g] == q for g, q in zip(out.game_index, out.seat)]
+    return out
+
+
+def cell_measures(rows: pd.DataFrame) -> dict[str, float]:
+    """A sweep cell's measures with 95 % intervals: the sole-win rate of the round-LEADER_ROUND
+    income leader, of the first inflation's trigger player and of the seat with the most
+    catapults (a unique maximum above 0), catapults bought per seat, game length in rounds,
+    and the share of games with an inflation."""
+    games = rows.drop_duplicates("game_index")
+    most = rows[rows.catapults == rows.groupby("game_index").catapults.transform("max")]
+    most = most[(most.catapults > 0) & (most.groupby("game_index").seat.transform("size") == 1)]
+    out: dict[str, float] = {"games": len(games)}
+    for name, flags in (("leader", rows.sole[rows.leader]), ("trigger", rows.sole[rows.triggered]),
+                        ("most_catapults", most.sole)):
+        out[f"{name}_win"], out[f"{name}_low"], out[f"{name}_high"], out[f"{name}_n"] = rate(flags)
+    for name, values in (("catapults", rows.catapults), ("rounds", games.rounds)):
+        out[name], out[f"{name}_low"], out[f"{name}_high"] = mean_interval(values)
+    out["inflated"] = float(rows.groupby("game_index").triggered.any().mean())
+    return out
 
 
 def rate(flags: pd.Series) -> tuple[float, float, float, int]:
@@ -119,26 +177,120 @@ def rate(flags: pd.Series) -> tuple[float, float, float, int]:
     return (k / n if n else float("nan")), float(low), float(high), n
 
 
-def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str, list[str]]:
-    """The catapult and inflation questions (see the module docstring): a one-sentence finding
-    and HTML fragments; CSVs in `folder`."""
+def inflation_overrides(arm: str, data) -> tuple[str, ...]:
+    """An inflation arm as data overrides: `off`, `first` (the first threshold and multiplier
+    only) or a factor scaling every printed threshold (`1`: as printed, `0.5`: twice as early)."""
+    thresholds, multipliers = data.get(THRESHOLDS), data.get(MULTIPLIERS)
+    if arm == "off":
+        return (NO_INFLATION,)
+    if arm == "first":
+        return (f"{THRESHOLDS}=[{thresholds[0]}]", f"{MULTIPLIERS}=[{multipliers[0]}]")
+    try:
+        factor = float(arm)
+    except ValueError:
+        factor = float("nan")
+    if not (math.isfinite(factor) and factor > 0):
+        raise UserError(f"--inflation {arm!r} is not allowed; give off, first or a factor > 0 that scales the "
+                        f"printed thresholds {list(thresholds)}, e.g. off,first,1,0.5")
+    if factor == 1:
+        return ()
+    return (f"{THRESHOLDS}={[max(1, round(t * factor)) for t in thresholds]}",)
+
+
+def price_overrides(price: int, data) -> tuple[str, ...]:
+    """A catapult price in talents (COE-20.2) as data overrides; none for the printed price."""
+    return () if price == data.get(CATAPULT_COST) else (f"{CATAPULT_COST}={price}",)
+
+
+def parse_prices(text: str) -> tuple[int, ...]:
+    """`15,20,30` -> catapult prices in talents (integers >= 0)."""
+    try:
+        prices = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        prices = ()
+    if not prices:
+        raise UserError(f"--catapult-prices {text!r} is malformed; give integer talents >= 0, e.g. 15,20,30,45,60")
+    return prices
+
+
+def checked(flag: str, arm: str, overrides: tuple[str, ...], data) -> tuple[str, ...]:
+    """Every override a valid value of the CotE data, and the inflation keys consistent
+    (COE-21); otherwise a one-line error naming the flag and the value."""
+    try:
+        for text in overrides:
+            validate_override(*parse_assignment(text), data.tree, data.leaves, "conquest", "data")
+        load_economy(components_of(load_data([TURN_CAP, *overrides])))
+    except UserError as exc:
+        raise UserError(f"{flag} {arm!r}: {exc}") from None
+    return overrides
+
+
+def _subset(frame: pd.DataFrame, games: int) -> pd.DataFrame:
+    return frame[frame.game_index < games]
+
+
+def inflation_sweep(arms: dict[str, tuple[str, ...]], games: int, seed: int, jobs: int,
+                    known: dict[tuple[str, ...], pd.DataFrame]) -> pd.DataFrame:
+    """One row per inflation arm: `cell_measures` over the same games; cells already played for
+    the questions (`known`, by overrides, at least `games` games) are reused."""
+    rows = []
+    for arm, overrides in arms.items():
+        frame = _subset(known[overrides], games) if overrides in known else logged_games(games, seed, overrides, jobs)
+        rows.append({"inflation": arm, "overrides": " ".join(overrides) or "as printed", **cell_measures(frame)})
+    return pd.DataFrame(rows)
+
+
+def price_sweep(prices: dict[int, tuple[str, ...]], games: int, seed: int, jobs: int,
+                known: dict[tuple[str, ...], pd.DataFrame], bans: pd.DataFrame) -> pd.DataFrame:
+    """One row per catapult price: `cell_measures` and the focal seat's win-rate change when
+    it may not buy catapults (paired games); the printed price reuses the questions' games
+    (`known[()]` and `bans`) where they were played."""
+    rows = []
+    for price, overrides in prices.items():
+        if overrides in known:                    # the printed price, played for the questions
+            frame, paired = _subset(known[overrides], games), _subset(bans, games)
+        else:
+            frame = logged_games(games, seed, overrides, jobs)
+            focal = frame[frame.seat == frame.game_index % 4]
+            unchanged = pd.DataFrame({"game_index": focal.game_index, "arm": "unchanged", "win": focal.winner})
+            paired = pd.concat([unchanged, ban_games(games, seed, jobs, overrides, ("+ban=catapult",))])
+        d = paired_difference(paired, "+ban=catapult")
+        rows.append({"catapult_price": price, **cell_measures(frame), "ban_effect": d[0], "ban_low": d[1],
+                     "ban_high": d[2]})
+    return pd.DataFrame(rows)
+
+
+def report_section(folder: Path, games: int, seed: int, jobs: int, inflation: tuple[str, ...] = INFLATION_ARMS,
+                   prices: tuple[int, ...] = CATAPULT_PRICES, sweep_games: int | None = None) -> tuple[str, list[str]]:
+    """The catapult and inflation questions and their sweeps (see the module docstring): a
+    one-sentence finding and HTML fragments; CSVs in `folder`. Every swept value is checked
+    before a game is played."""
+    data = load_data([TURN_CAP])
+    inflation_arms = {arm: checked("--inflation", arm, inflation_overrides(arm, data), data) for arm in inflation}
+    price_arms = {p: checked("--catapult-prices", str(p), price_overrides(p, data), data) for p in prices}
+    cell = sweep_games or min(games, max(MIN_SWEEP_GAMES, games // SWEEP_SHARE))
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     duels = equal_cost_duels()
     duels.to_csv(folder / "conquest_catapult_duels.csv", index=False)
     bans = ban_games(games, seed, jobs)
     bans.to_csv(folder / "conquest_catapult_bans.csv", index=False)
-    with_inf = inflation_games(games, seed, ())
-    without = inflation_games(games, seed, (NO_INFLATION,))
+    with_inf = logged_games(games, seed, (), jobs)
+    without = logged_games(games, seed, (NO_INFLATION,), jobs)
     pd.concat([with_inf.assign(arm="inflation"), without.assign(arm="no inflation")]).to_csv(
         folder / "conquest_inflation_leader.csv", index=False)
+    known = {(): with_inf, (NO_INFLATION,): without} if cell <= games else {}
+    inf_sweep = inflation_sweep(inflation_arms, cell, seed, jobs, known)
+    inf_sweep.to_csv(folder / "conquest_inflation_sweep.csv", index=False)
+    cat_sweep = price_sweep(price_arms, cell, seed, jobs, known, bans)
+    cat_sweep.to_csv(folder / "conquest_catapult_price_sweep.csv", index=False)
 
     open_gain = _gain(duels, False)
     fort_gain = _gain(duels, True)
     d_cat = paired_difference(bans, "+ban=catapult")
     d_cav = paired_difference(bans, "+ban=cavalry")
-    lead_a, lead_b = rate(with_inf.leader_wins), rate(without.leader_wins)
-    trig = rate(with_inf.trigger_wins[with_inf.trigger.notna()])
+    lead_a, lead_b = rate(with_inf.sole[with_inf.leader]), rate(without.sole[without.leader])
+    trig = rate(with_inf.sole[with_inf.triggered])
     dominant = open_gain > 0.1 and d_cat[2] < 0 and d_cat[0] < d_cav[0]
     favours = lead_a[1] > lead_b[2]
     hurts = lead_a[2] < lead_b[1]
@@ -156,15 +308,58 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
         H.table([(arm, *(H.number(x) for x in paired_difference(bans, arm)))
                  for arm in ("+ban=catapult", "+ban=cavalry")],
                 ["focal seat", "win-rate change", "95% low", "95% high"]),
-        f"<p>{games} paired four-player games per arm, lineup {', '.join(LINEUP)} rotating, "
-        f"<code>{TURN_CAP}</code>; seed {seed}.</p>",
+        (f"<p>{games} paired four-player games per arm, lineup {', '.join(LINEUP)} rotating, "
+        f"<code>{TURN_CAP}</code>; seed {seed}.</p>"),
         "<h3>Does inflation favour the leader?</h3>",
         H.table([("with inflation", H.number(lead_a[0]), H.interval(lead_a[1], lead_a[2]), lead_a[3]),
                  ("prices never rise", H.number(lead_b[0]), H.interval(lead_b[1], lead_b[2]), lead_b[3]),
                  ("first inflation's trigger player", H.number(trig[0]), H.interval(trig[1], trig[2]), trig[3])],
                 [f"income leader at round {LEADER_ROUND} wins", "rate", "95% CI", "games"]),
+        *sweep_fragments(inf_sweep, cat_sweep, cell, seed),
     ]
     return finding, fragments
+
+
+def sweep_fragments(inf_sweep: pd.DataFrame, cat_sweep: pd.DataFrame, games: int, seed: int) -> list[str]:
+    """The two sweep tables, each with its one-sentence reading."""
+    ci = H.interval
+    inf_rows = [(r.inflation, r.overrides, r.games, H.number(r.leader_win, 2), ci(r.leader_low, r.leader_high),
+                 H.number(r.trigger_win, 2), ci(r.trigger_low, r.trigger_high), H.number(r.inflated, 2),
+                 H.number(r.rounds, 1), ci(r.rounds_low, r.rounds_high)) for r in inf_sweep.itertuples()]
+    cat_rows = [(r.catapult_price, r.games, H.number(r.catapults, 2), ci(r.catapults_low, r.catapults_high),
+                 H.number(r.most_catapults_win, 2), ci(r.most_catapults_low, r.most_catapults_high),
+                 r.most_catapults_n, H.number(r.ban_effect, 3), ci(r.ban_low, r.ban_high), H.number(r.rounds, 1))
+                for r in cat_sweep.itertuples()]
+    return [
+        "<h3>Sweep: inflation thresholds</h3>",
+        H.table(inf_rows, ["inflation", "data", "games", f"round-{LEADER_ROUND} leader wins", "95% CI",
+                           "trigger player wins", "95% CI", "games inflated", "rounds", "95% CI"]),
+        f"<p>{inflation_sentence(inf_sweep)}</p>",
+        "<h3>Sweep: catapult price</h3>",
+        H.table(cat_rows, ["talents", "games", "catapults bought per seat", "95% CI", "most catapults wins",
+                           "95% CI", "n", "catapult ban effect", "95% CI", "rounds"]),
+        f"<p>{price_sentence(cat_sweep)}</p>",
+        (f"<p>{games} four-player games per cell, the same seeds in every cell (seed {seed}), lineup rotating "
+        f"over seats, <code>{TURN_CAP}</code>; a win is a sole win.</p>"),
+    ]
+
+
+def inflation_sentence(sweep: pd.DataFrame) -> str:
+    lo, hi = sweep.loc[sweep.leader_win.idxmin()], sweep.loc[sweep.leader_win.idxmax()]
+    overlap = sweep.leader_low.max() <= sweep.leader_high.min()
+    return (f"Across the inflation settings the round-{LEADER_ROUND} income leader wins {lo.leader_win:.2f} "
+            f"({lo.inflation}) to {hi.leader_win:.2f} ({hi.inflation}), "
+            + ("all intervals overlapping, so the thresholds make no measurable difference to the leader"
+               if overlap else "a difference beyond the intervals")
+            + f", and games last {sweep.rounds.min():.1f} to {sweep.rounds.max():.1f} rounds.")
+
+
+def price_sentence(sweep: pd.DataFrame) -> str:
+    first, last = sweep.iloc[0], sweep.iloc[-1]
+    return (f"From {first.catapult_price} to {last.catapult_price} talents a seat buys {first.catapults:.2f} to "
+            f"{last.catapults:.2f} catapults; the seat with the most catapults wins {H.number(first.most_catapults_win, 2)} "
+            f"and {H.number(last.most_catapults_win, 2)}, and banning catapults changes the focal seat's win rate by "
+            f"{first.ban_effect:+.3f} and {last.ban_effect:+.3f}.")
 
 
 def _gain(duels: pd.DataFrame, fortified: bool) -> float:
@@ -173,3 +368,41 @@ def _gain(duels: pd.DataFrame, fortified: bool) -> float:
     inf = rows[rows.attacker == "infantry only"].set_index("budget").attacker_win
     cat = rows[rows.attacker == "one catapult"].set_index("budget").attacker_win
     return float(np.mean(cat - inf.reindex(cat.index)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m analyses.conquest_questions`: the section on its own, as an HTML page."""
+    from sim.cli import Parser
+    from sim.cli.common import add_seed, int_in, out_folder
+
+    parser = Parser(prog="python -m analyses.conquest_questions", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=100,
+                        help="four-player games per arm of the questions (default 100)")
+    parser.add_argument("--sweep-games", type=int_in(1, 10**6, "games"), default=None,
+                        help=f"games per sweep cell (default games // {SWEEP_SHARE}, at least {MIN_SWEEP_GAMES})")
+    parser.add_argument("--inflation", default=",".join(INFLATION_ARMS), metavar="ARM[,ARM...]",
+                        help="inflation arms: off, first (first threshold only) or a factor of the printed "
+                             f"thresholds (default {','.join(INFLATION_ARMS)})")
+    parser.add_argument("--catapult-prices", default=",".join(map(str, CATAPULT_PRICES)), metavar="T[,T...]",
+                        help=f"catapult prices in talents (default {','.join(map(str, CATAPULT_PRICES))})")
+    parser.add_argument("--jobs", type=int_in(1, 256, "jobs"), default=1, help="worker processes (default 1)")
+    parser.add_argument("--out", type=out_folder, default=Path("reports/conquest_questions"),
+                        help="folder for the page and its CSVs (default reports/conquest_questions)")
+    add_seed(parser)
+    args = parser.parse_args(argv)
+    try:
+        arms = tuple(x.strip() for x in args.inflation.split(","))
+        finding, fragments = report_section(args.out, args.games, args.seed, args.jobs, arms,
+                                            parse_prices(args.catapult_prices), args.sweep_games)
+    except UserError as exc:
+        sys.stderr.write(f"{parser.prog}: error: {exc}\n")
+        return EXIT_USER_ERROR
+    (args.out / "index.html").write_text(H.page("Conquest of the Empire questions", H.summary(finding)
+                                                + "".join(fragments)), encoding="utf-8")
+    print(finding)
+    print(f"wrote {args.out / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -21,6 +21,7 @@ from typing import Any
 import pandas as pd
 
 from analyses import html
+from analyses.tile_value import one_row_each
 from analyses.tournament import first_seat, summarise
 from sim.core.errors import UserError
 
@@ -41,7 +42,7 @@ def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.Dat
     seat0 = first_seat(results)
     out.append(number("first seat", "seat 0 advantage over the fair share", seat0["advantage"],
                       *seat0["advantage_ci95"], seat0["n"]))
-    for r in (tiles.itertuples() if tiles is not None else ()):
+    for r in (one_row_each(tiles).itertuples() if tiles is not None else ()):
         out.append(number("tile effect on win rate (take at once - never)", f"{r.tile} ({r.strategy})",
                           r.d_win, r.d_win_low, r.d_win_high, int(r.blocks)))
         price = (getattr(r, "fair_price_gold", math.nan), getattr(r, "fair_price_low", math.nan),
@@ -49,7 +50,7 @@ def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.Dat
         if all(math.isfinite(x) for x in price):
             out.append(number(f"fair price ({getattr(r, 'currency', 'gold')})", f"{r.tile} ({r.strategy})", *price,
                               int(r.blocks)))
-    for r in (resources.itertuples() if resources is not None else ()):
+    for r in (one_row_each(resources, "resource").itertuples() if resources is not None else ()):
         out.append(number("win rate per unit of resource", f"{r.resource} ({r.strategy})",
                           r.win_per_unit, r.ci_low, r.ci_high, int(r.blocks)))
     return out

@@ -40,6 +40,7 @@ from typing import Any
 import pandas as pd
 
 from analyses import html
+from analyses.tile_value import one_row_each
 from analyses.tournament import level_table, null_rate
 from sim.core.data import STRATEGIES, GameData, Leaf, load_game_data
 
@@ -229,7 +230,7 @@ def asset_findings(assets: pd.DataFrame | None, rests_on: str) -> list[Finding]:
     """Mis-priced assets (tile_value.by_asset), untested (UNTESTED_ASSETS says why)."""
     if assets is None:
         return []
-    hits = assets[assets["finding"].isin(("under-priced", "over-priced"))]
+    hits = one_row_each(assets[assets["finding"].isin(("under-priced", "over-priced"))])
     return [Finding(f"{r['tile']} {r['finding']}", "tile", r["tile"], r["finding"], rests_on, note=UNTESTED_ASSETS)
             for _, r in hits.iterrows()]
 

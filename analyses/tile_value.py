@@ -21,6 +21,15 @@ asset whose value changes sign between them as skill-dependent. The observationa
 win rate of seats that own T vs those that do not, in the base arm -- is printed beside it and
 labelled biased: good players and good positions buy more tiles.
 
+Per side (`Experiment.powers`, a `power` column): in a game whose assets belong to sides (AFAoS: a
+British card is the British player's only; the optional `asset_power(data)` hook, see `sides`),
+every value, resource value and fair price is computed once per power of the focal seat, from
+the games in which that power is focal; the design seats every power in the focal seat equally
+often. Money is worth different amounts to each side, so each side's price uses its own rate. A
+side whose forced seat never acquired an asset (a card of the other side) gets no row for it.
+Games whose every power can acquire every asset (SoE nations, AoD and CotE colours) pool all
+powers, unless one power is asked for.
+
 A game takes part through the asset interface of sim.core.contract: `INTERVENTIONS`
 (containing "force", "ban" and "grant_<resource>" keys), `asset_costs(data) -> {asset: {resource:
 units removed when paying}}` and `GRANTS` ({resource: dose}); an optional `tiles` results column (comma-separated tiles owned) enables the
@@ -42,6 +51,7 @@ from sim.core import runner
 from sim.core.causal import (NOT_IDENTIFIABLE, SKILL_DEPENDENT, Effect, block_means, blocks_to_settle,
                              bootstrap_means, cost_in_gold, crossing, excludes_zero, fair_price_statistic,
                              paired_effect, percentile_interval, price_verdict, resource_rates, sign_changes)
+from sim.core.conformance import checks_of
 from sim.core.contract import has_assets, strategy_sides
 from sim.core.design import Design, bound
 from sim.core.errors import UserError, one_of
@@ -63,6 +73,7 @@ class Experiment:
     grants: dict[str, int] = field(default_factory=dict)
     overrides: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()        # variant files, applied before the overrides
+    powers: tuple[str, ...] = ()          # focal powers valued separately; () pools every power
 
     @property
     def currency(self) -> str:
@@ -89,6 +100,14 @@ def require_support(engine: Any, game: str) -> None:
                         f"interface: INTERVENTIONS, GRANTS, asset_costs)")
 
 
+def sides(engine: Any) -> tuple[str, ...]:
+    """The powers valued separately by default: every power of a game some of whose assets only
+    some powers can acquire (its optional `asset_power(data)` hook, sim.core.conformance: AFAoS);
+    none -- one value per asset over all powers -- for a game whose every power can acquire every
+    asset (SoE's nations differ in position but buy from one tile supply; AoD and CotE colours)."""
+    return tuple(engine.INFO.powers) if callable(getattr(checks_of(engine), "asset_power", None)) else ()
+
+
 def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str, float]]:
     """Validate the request against what the game supports; return the tile costs."""
     require_support(engine, experiment.game)
@@ -104,28 +123,48 @@ def check(engine: Any, experiment: Experiment, data: Any) -> dict[str, dict[str,
     if not engine.INFO.min_players <= experiment.players <= engine.INFO.max_players:
         raise UserError(f"--players {experiment.players} is out of range; this game allows "
                         f"{engine.INFO.min_players}..{engine.INFO.max_players}")
+    for power in experiment.powers:
+        if power not in engine.INFO.powers:
+            raise UserError(f"--power {power!r} is unknown for {experiment.game}; allowed: "
+                            f"{', '.join(engine.INFO.powers)}")
     return costs
 
 
 def run_experiment(experiment: Experiment, jobs: int = 1, quiet: bool = True) -> pd.DataFrame:
-    """Play every arm; one row per game and seat, with `arm_label` and `focal` columns."""
+    """Play every arm; one row per game and seat, with `arm_label` and `focal` columns, and
+    `took` (the seat holds the asset its arm forces or bans) where the game names its asset
+    column (`ASSET_COLUMN`, sim.core.conformance)."""
     engine = games.load(experiment.game)
     data = games.load_data(experiment.game, engine, experiment.overrides, experiment.variants,
                            strategies=[experiment.strategy])
     check(engine, experiment, data)
-    arms = experiment.lineups()
-    design = Design(powers=tuple(engine.INFO.powers), lineups=tuple(arms.values()),
-                    sides=bound(strategy_sides(engine, data)))
+    design = design_of(experiment, engine, data)
     plan = runner.Plan(module=games.module_path(experiment.game), seed=experiment.seed, design=design,
                        games=experiment.blocks * design.block_size,
                        batch_size=runner.default_batch_size(design, experiment.blocks * design.block_size, jobs),
                        data=data)
     table = runner.run(plan, jobs=jobs, quiet=quiet)
-    label_of = {lineup: label for label, lineup in arms.items()}
-    arm_labels = [_lineup_label(seating.strategies, label_of) for seating in design.arms]
-    table["arm_label"] = table["arm"].map(dict(enumerate(arm_labels)))
+    table["arm_label"] = table["arm"].map(dict(enumerate(arm_labels(experiment, design))))
     table["focal"] = table["strategy"].str.contains("+", regex=False) | (table["arm_label"] == BASE)
+    column = getattr(checks_of(engine), "ASSET_COLUMN", None)
+    if column in table:
+        table["took"] = [bool(asset) and asset in str(owned).split(",") for asset, owned in
+                         zip(table["arm_label"].str.partition(":")[2], table[column].fillna(""))]
     return table
+
+
+def design_of(experiment: Experiment, engine: Any, data: Any) -> Design:
+    """The balanced design of an experiment's arms: the focal seat rotates over seats and powers
+    (side-bound strategies on their side, sim.core.seating.bind_sides), so in every block each
+    power is focal equally often in every arm."""
+    return Design(powers=tuple(engine.INFO.powers), lineups=tuple(experiment.lineups().values()),
+                  sides=bound(strategy_sides(engine, data)))
+
+
+def arm_labels(experiment: Experiment, design: Design) -> list[str]:
+    """The label (`Experiment.lineups`) of every arm of the design, in arm order."""
+    label_of = {lineup: label for label, lineup in experiment.lineups().items()}
+    return [_lineup_label(seating.strategies, label_of) for seating in design.arms]
 
 
 def _lineup_label(strategies: Sequence[str], label_of: dict[tuple[str, ...], str]) -> str:
@@ -138,11 +177,28 @@ def _lineup_label(strategies: Sequence[str], label_of: dict[tuple[str, ...], str
     raise ValueError(f"seating {strategies} matches no lineup")
 
 
-def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, dict[str, float]]) -> pd.DataFrame:
-    """One row per tile: causal effects on win rate and VP, observational contrast, and -- when
-    one gold is clearly worth something at this skill level -- the fair price and its verdict
-    (sim.core.causal.price_verdict); otherwise the verdict says the price is not identifiable."""
+def focal_parts(table: pd.DataFrame, experiment: Experiment) -> list[tuple[dict[str, str], pd.DataFrame]]:
+    """The focal seats' rows (with a `win` column): all of them, or with `experiment.powers` one
+    part per power, `({"power": p}, the rows of the games where p is focal)`."""
     focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
+    if not experiment.powers:
+        return [({}, focal)]
+    return [({"power": power}, focal[focal["power"] == power]) for power in experiment.powers]
+
+
+def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, dict[str, float]]) -> pd.DataFrame:
+    """One row per tile (per tile and focal power, with `experiment.powers`): causal effects on
+    win rate and VP, observational contrast, and -- when one gold is clearly worth something at
+    this skill level -- the fair price and its verdict (sim.core.causal.price_verdict); otherwise
+    the verdict says the price is not identifiable."""
+    rows = [row for side, focal in focal_parts(table, experiment) for row in _tile_rows(focal, side, experiment, costs)]
+    return pd.DataFrame(sorted(rows, key=lambda row: experiment.tiles.index(row["tile"])))
+
+
+def _tile_rows(focal: pd.DataFrame, side: dict[str, str], experiment: Experiment,
+               costs: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
+    """The rows of `tile_values` measured on one part of the focal seats (`focal_parts`); a
+    power's part skips the assets its forced seat never acquired (`took`: it cannot)."""
     wins, vps = block_means(focal, "win"), block_means(focal, "vp")
     per_unit = {r: (f"grant:{r}", BASE, float(dose)) for r, dose in experiment.grants.items()}
     currency = experiment.currency
@@ -152,18 +208,29 @@ def tile_values(table: pd.DataFrame, experiment: Experiment, costs: dict[str, di
     rows = []
     for tile in experiment.tiles:
         force, ban = f"force:{tile}", f"ban:{tile}"
+        took = _took(focal, force) if side else {}
+        if took and not took["force_took"]:
+            continue
         d_win, d_vp = paired_effect(wins, force, ban), paired_effect(vps, force, ban)
-        row = {"tile": tile, "strategy": experiment.strategy, "currency": currency, "blocks": d_win.blocks,
-               "focal_games_per_arm": int((focal["arm_label"] == force).sum()),
+        row = {"tile": tile, "strategy": experiment.strategy, **side, "currency": currency, "blocks": d_win.blocks,
+               "focal_games_per_arm": int((focal["arm_label"] == force).sum()), **took,
                **_effect_columns("win", d_win), **_effect_columns("vp", d_vp),
-               **observational(table, tile)}
+               **observational(focal, tile)}
         cost = costs[tile]
         row["cost"] = ", ".join(f"{-v if k == 'unrest' else v:g} {k}" for k, v in cost.items() if v) or "free"
         if gold is not None and set(k for k, v in cost.items() if v) <= set(per_unit):
             row.update(_price_columns(fair_price_statistic((force, ban), per_unit, cost, currency), cost, per_unit,
                                       wins, boot, gold, currency))
         rows.append(row)
-    return pd.DataFrame(rows)
+    return rows
+
+
+def _took(focal: pd.DataFrame, force: str) -> dict[str, float]:
+    """Share of the forced seat's games in which it acquired the asset (none without the game's
+    asset column)."""
+    if "took" not in focal:
+        return {}
+    return {"force_took": float(focal.loc[focal["arm_label"] == force, "took"].mean())}
 
 
 def _price_columns(statistic, cost: dict[str, float], per_unit: dict[str, tuple[str, str, float]],
@@ -189,12 +256,14 @@ def _price_columns(statistic, cost: dict[str, float], per_unit: dict[str, tuple[
 def by_asset(values: pd.DataFrame) -> pd.DataFrame:
     """One row per asset with its verdict at every skill level side by side, and whether its
     value changes sign between levels (sim.core.causal.sign_changes): such an asset is
-    skill-dependent, a statement about the players, not a balance finding."""
+    skill-dependent, a statement about the players, not a balance finding. Per side, one row
+    per asset and power."""
     levels = list(dict.fromkeys(values["strategy"]))
+    keys = [k for k in ("tile", "power") if k in values]
     rows = []
-    for tile, group in values.groupby("tile", sort=False):
+    for key, group in values.groupby(keys, sort=False):
         at = {r.strategy: r for r in group.itertuples()}
-        row: dict[str, Any] = {"tile": tile}
+        row: dict[str, Any] = dict(zip(keys, key))
         for level in levels:
             r = at.get(level)
             for name, column in (("d_win", "d_win"), ("low", "d_win_low"), ("high", "d_win_high")):
@@ -215,22 +284,29 @@ def by_asset(values: pd.DataFrame) -> pd.DataFrame:
 def resource_values(table: pd.DataFrame, experiment: Experiment) -> pd.DataFrame:
     """Win-rate value of one unit of each granted resource, with 95 % intervals; a value whose
     interval includes zero is not measured at this skill level and sample size, and the row
-    says how many blocks would settle its sign (sim.core.causal.blocks_to_settle)."""
-    focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
-    wins = block_means(focal, "win")
+    says how many blocks would settle its sign (sim.core.causal.blocks_to_settle). With
+    `experiment.powers`, one row per resource and power: a unit is worth different amounts to
+    each side."""
     rows = []
-    for resource, dose in experiment.grants.items():
-        effect = paired_effect(wins, f"grant:{resource}", BASE).per_unit(dose)
-        settle = None if excludes_zero(effect.ci95) else blocks_to_settle(effect)
-        rows.append({"resource": resource, "strategy": experiment.strategy, "dose": dose,
-                     "win_per_unit": effect.estimate, "ci_low": effect.ci95[0], "ci_high": effect.ci95[1],
-                     "blocks": effect.blocks, "measured": excludes_zero(effect.ci95),
-                     "settle_blocks": settle if settle is not None else float("nan")})
+    for side, focal in focal_parts(table, experiment):
+        wins = block_means(focal, "win")
+        for resource, dose in experiment.grants.items():
+            rows.append(_resource_row(wins, resource, dose, experiment.strategy, side))
     return pd.DataFrame(rows)
 
 
+def _resource_row(wins: pd.DataFrame, resource: str, dose: int, strategy: str, side: dict[str, str]) -> dict[str, Any]:
+    effect = paired_effect(wins, f"grant:{resource}", BASE).per_unit(dose)
+    settle = None if excludes_zero(effect.ci95) else blocks_to_settle(effect)
+    return {"resource": resource, "strategy": strategy, **side, "dose": dose,
+            "win_per_unit": effect.estimate, "ci_low": effect.ci95[0], "ci_high": effect.ci95[1],
+            "blocks": effect.blocks, "measured": excludes_zero(effect.ci95),
+            "settle_blocks": settle if settle is not None else float("nan")}
+
+
 def observational(table: pd.DataFrame, tile: str) -> dict[str, float]:
-    """Win rate of base-arm seats owning the tile vs not (BIASED: owners differ in other ways)."""
+    """Win rate of base-arm seats owning the tile vs not (BIASED: owners differ in other ways);
+    `table` holds at least the focal rows (every seat of the base arm is focal)."""
     if "tiles" not in table.columns:
         return {}
     base = table[table["arm_label"] == BASE]
@@ -270,6 +346,9 @@ def sweep(experiment: Experiment, path: str, values: Sequence[int], jobs: int = 
     """The force - ban effect of one tile as one data value varies (same seeds at every value)."""
     if len(experiment.tiles) != 1:
         raise UserError("--sweep measures one tile; name it with --tiles TILE")
+    if len(experiment.powers) > 1:
+        raise UserError(f"--sweep measures one side of {experiment.game}; name it with --power "
+                        f"{' or '.join(experiment.powers)}")
     engine = games.load(experiment.game)
     for value in values:                  # every value is checked before any game is played
         games.load_data(experiment.game, engine, (*experiment.overrides, f"{path}={value}"), experiment.variants,
@@ -278,11 +357,11 @@ def sweep(experiment: Experiment, path: str, values: Sequence[int], jobs: int = 
     for value in values:
         run = Experiment(**{**experiment.__dict__, "grants": {}, "overrides": (*experiment.overrides, f"{path}={value}")})
         table = run_experiment(run, jobs=jobs, quiet=quiet)
-        focal = table[table["focal"]].assign(win=lambda t: t["winner"].astype(float))
         tile = experiment.tiles[0]
-        effect = paired_effect(block_means(focal, "win"), f"force:{tile}", f"ban:{tile}")
-        rows.append({"path": path, "value": value, "tile": tile, "strategy": experiment.strategy,
-                     **_effect_columns("win", effect), "blocks": effect.blocks})
+        for side, focal in focal_parts(table, run):
+            effect = paired_effect(block_means(focal, "win"), f"force:{tile}", f"ban:{tile}")
+            rows.append({"path": path, "value": value, "tile": tile, "strategy": experiment.strategy, **side,
+                         **_effect_columns("win", effect), "blocks": effect.blocks})
     return pd.DataFrame(rows)
 
 
@@ -337,9 +416,18 @@ def _pages(order: Sequence[str], path: Path) -> list[tuple[list[str], Path, str]
              f"{i + 1} of {len(chunks)}") for i, rows in enumerate(chunks)]
 
 
+def one_row_each(values: pd.DataFrame, column: str = "tile") -> pd.DataFrame:
+    """Per side, each asset (or resource: `column`) and power is one row named `asset (power)`,
+    for plots, report tables and headline numbers; a pooled table is returned unchanged."""
+    if "power" not in values:
+        return values
+    return values.assign(**{column: values[column] + " (" + values["power"] + ")"}).drop(columns="power")
+
+
 def plot_values(values: pd.DataFrame, path: Path) -> list[Path]:
     """Forest plots of force - ban win-rate effects, assets sorted by their mean effect over
     skill levels (best first), the levels side by side on each asset's row."""
+    values = one_row_each(values)
     order = by_asset(values)["tile"].tolist()
     series = {level: frame for level, frame in values.groupby("strategy", sort=False)}
     return [_forest(rows, series, "d_win", "change in win rate, take at once vs never (95 % CI)",
@@ -352,6 +440,7 @@ def plot_prices(values: pd.DataFrame, path: Path) -> list[Path]:
     level, sorted by how far the fair price lies above the cost; none when no price exists."""
     if "fair_price_gold" not in values:
         return []
+    values = one_row_each(values)
     priced = values[values["fair_price_gold"].notna()].assign(
         premium=lambda t: t["fair_price_gold"] - t["current_cost_gold"])
     if priced.empty:

@@ -107,10 +107,10 @@ class Choices:
         return self._hand
 
     def _distinct(self, cards: list[int], key=None) -> list[int]:
-        kind = self.e.t.kind
+        keys = self.e.t.copy_key
         seen, out = set(), []
         for c in cards:
-            k = (kind[c].key, kind[c].owner) if key is None else key(c)
+            k = keys[c] if key is None else key(c)
             if k not in seen:
                 seen.add(k)
                 out.append(c)
@@ -277,7 +277,8 @@ class Choices:
     def _recruit(self) -> list[Recruit]:
         e, g, side = self.e, self.g, self.side
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
-        cards = self._distinct(pool, key=lambda c: (e.t.kind[c].key, e.t.kind[c].home, e.t.card_cost[c]))
+        keys, cost = e.t.copy_key, e.t.card_cost
+        cards = self._distinct(pool, key=lambda c: (keys[c], cost[c]))
         return [Recruit(c) for c in cards if e.recruit_ok(g, side, Recruit(c))]
 
     def _discard(self) -> list[Discard]:

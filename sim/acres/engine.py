@@ -89,6 +89,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.on_step: Callable[[Engine, int, str], None] | None = None
         self._conn_cache: dict = {}
+        self._raid_cache: dict = {}
         self._vp_cache: dict = {}
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]
         self.seat_of = [[seating.powers.index(side) for side in SIDES] for seating in self.seatings]
@@ -232,6 +233,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         if self._shuffles[g] is None and self.deck_order is None:
             self._shuffles[g] = self._shuffle_rng[g]()
         pile = s.discard[g][side]
+        s.shuffled[g][side] = sorted(pile)
         if self.deck_order is not None:
             s.draw[g][side][:0] = self.deck_order(g, side, list(pile))
         else:

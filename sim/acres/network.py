@@ -5,7 +5,7 @@ Supply (AFS-6.2, AFS-19.7): river, lake and road links plus the all-to-all sea n
 Indian paths. A side's connected set is every own location reached from its capital through own
 locations; own besieged locations are links (AFS-18 A17) and the chain ends at the capital's
 space even when it is lost (AFS-18 A18, option `capital_must_be_controlled`). It is cached per
-game until the board changes (`BatchState.version`).
+game until the board changes (`BatchState.version`), as are the raid distances.
 """
 
 from __future__ import annotations
@@ -70,7 +70,12 @@ class Network:
         along land links and Indian paths (no sea) from any own location (AFS-18 A37; besieged
         origins per option `raid_from_besieged`, A11); no route enters a fortified location
         (AFS-18 A10) nor, with option `raid_through_own_besieged` off (S2's reading of A11), one of
-        the side's own besieged locations; besieged locations are never targets (A11)."""
+        the side's own besieged locations; besieged locations are never targets (A11). Cached per
+        game until the board changes (`BatchState.version`); callers only read it."""
+        key = (g, side)
+        hit = self._raid_cache.get(key)
+        if hit is not None and hit[0] == self.s.version[g]:
+            return hit[1]
         s = self.s
         control, fort, sieges = s.control[g], s.fort[g], s.siege_loc[g]
         mine, theirs = side + 1, 2 - side
@@ -93,4 +98,5 @@ class Network:
                     if control[n] == theirs and n not in sieges:
                         out[n] = d
             frontier = nxt
+        self._raid_cache[key] = (s.version[g], out)
         return out

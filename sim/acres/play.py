@@ -36,10 +36,14 @@ STRATEGIES = ("random",) + strategies()
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
-    engine_version=4,              # bump with every deliberate change of rules, players or logs
+    engine_version=6,              # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;
-                                   # 4: scripted sieges and raids log their forecast, p_win)
+                                   # 4: scripted sieges and raids log their forecast, p_win;
+                                   # 5: calibrated forecasts: sieges from the known position, raids
+                                   # with kept blockers; sieges fed and rescued;
+                                   # 6: the hammer stores a siege hand in the reserve, raider and
+                                   # fortress recruit more economy cards (Home Support), raw siege estimates)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

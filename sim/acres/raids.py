@@ -66,11 +66,13 @@ class Raids:
     def raid_blockers(self, g: int, side: int, loc: int) -> list[int]:
         """AFS-9.6 / AFS-18 A20: cards in hand that block raids, and the side's own playable card
         for the raided location."""
-        kind = self.t.kind
         own = self.t.loc_card[side].get(loc)
-        return [c for c in self.s.hand[g][side]
-                if (kind[c].block_raid and (self.fortification_blocks or kind[c].special != "fortification"))
-                or (c == own and self.playable(g, side, c))]
+        return [c for c in self.s.hand[g][side] if self.blocks_raids(c) or (c == own and self.playable(g, side, c))]
+
+    def blocks_raids(self, c: int) -> bool:
+        """AFS-9.6 / AFS-18 A20: a card that blocks any raid."""
+        kind = self.t.kind[c]
+        return kind.block_raid and (self.fortification_blocks or kind.special != "fortification")
 
     def ambush_ok(self, g: int, side: int, a: Ambush) -> bool:
         """AFS-10.1: one ambush card, its fee paid."""

@@ -2,14 +2,16 @@
 data/strategies.toml (hammer, settler, raider, fortress, balanced; docs/acres_engine.md).
 
 Each action decision scores every legal action of `Choices` (AFS-21 items 1-19) and takes the
-best one scoring above 0, else passes. Sieges are scored with their odds from `siege.siege_odds`
-(AFS-8, the one siege model) between the two sides' decks as either player can count them (own
-cycle; the opponent's unseen cards plus his discards, `View.unseen`), raids and ambushes with the
-chance that the opponent holds no blocker, from the same counts (hypergeometric). Free actions
-come first: a Leader where it moves a siege to its win line, Home Support, a hopeless siege
-withdrawn, the reserve retrieved. Reactions (items 20-24) block whenever they can, with the
-cheapest card, and give up the cheapest card. The player reads only `engine.view`, its own hand
-and the rules' tests of its own cards.
+best one scoring above 0, else passes. Sieges are scored with their odds from `siege.simulate`
+(AFS-8, the one siege model) from the position the besiege action leaves, as the side can count
+it (its own hand and piles; the opponent's unseen cards and discards, `View.unseen`); raids with
+the chance that the opponent holds no blocker (he keeps his blockers, `p_unblocked`), ambushes
+with the hypergeometric chance over his unseen cards. A card that stops a siege from being
+decided against the side at the opponent's next turn scores what the siege is worth (`rescue`).
+Free actions come first: a Leader where it moves a siege to its win line, Home Support, a
+hopeless siege withdrawn, the reserve retrieved (to feed a siege or open one). Reactions (items
+20-24) block whenever they can, with the cheapest card, and give up the cheapest card. The
+player reads only `engine.view`, its own hand and the rules' tests of its own cards.
 """
 
 from __future__ import annotations
@@ -21,27 +23,46 @@ from math import comb
 from typing import Any
 
 from sim.acres import siege
-from sim.acres.actions import (Action, Ambush, Besiege, Develop, Discard, Fortify, FurTrade, Governor, Intendant,
-                               LeaveNeutral, Occupy, Pass, Piracy, Raid, Recruit, Reinforce, SeaTrade, Settle, Steal,
-                               TakeMoney)
+from sim.acres.actions import (
+    Action,
+    Ambush,
+    Besiege,
+    Develop,
+    Discard,
+    Fortify,
+    FurTrade,
+    Governor,
+    Intendant,
+    LeaveNeutral,
+    Occupy,
+    Pass,
+    Piracy,
+    Raid,
+    Recruit,
+    Reinforce,
+    Reserve,
+    SeaTrade,
+    Settle,
+    Steal,
+    TakeMoney,
+)
 from sim.acres.choices import Choices
 from sim.acres.components import SIDES, Deck
 from sim.acres.players import Player
 from sim.core.errors import UserError
 
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
-          "sea_trade", "fur_trade", "piracy", "recruit", "intendant")
-_ODDS: dict[tuple, float] = {}     # estimates by (rules, start, money, deck classes): pure, so sharing is safe
+          "sea_trade", "fur_trade", "piracy", "recruit", "intendant", "reserve")
+_ODDS: dict[tuple, float] = {}     # estimates by (rules, samples, odds_key): pure, so sharing is safe
 
 
-def coarse(setup: siege.SiegeSetup, step: int) -> siege.SiegeSetup:
-    """The siege with its inputs rounded so estimates can be shared: money in steps of the
-    artillery cost (3, all it buys in a siege), each deck's dead cards to a multiple of `step`
-    and its cards of each live class to at most `step`."""
-    sides = tuple(replace(sc, counts=tuple(step * max(1, round(n / step)) if v == 0 else min(n, step)
-                                           for v, n in zip(sc.value, sc.counts)))
-                  for sc in setup.sides)
-    return replace(setup, sides=sides, money=tuple(3 * min(m // 3, 3) for m in setup.money))
+def odds_key(setup: siege.SiegeSetup) -> tuple:
+    """Exactly what `siege.simulate` reads of a setup, canonicalised so equal sieges share one
+    estimate: the location enters only through the card values, and a side's money only where
+    one of its classes costs money (Siege Artillery, AFS-8.5)."""
+    money = tuple(m if any(sc.cost) else 0 for m, sc in zip(setup.money, setup.sides))
+    return (setup.max_turns, setup.start, money, setup.position, *(pol.name for pol in setup.policies),
+            *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
 
 
 def _neutral_native(kind) -> bool:
@@ -70,13 +91,10 @@ class ScriptedPlayer(Player):
         self.p = dict(params)
         self.foe = 1 - side
         self.t = engine.t
-        self._odds_now: dict[tuple[int, int], float] = {}
+        self._odds_now: dict[Besiege, float] = {}      # this decision's siege estimates
+        self.left = 0                                    # actions left in this decision's turn
 
     # ------------------------------------------------------------------ what the side can count
-    def cycle(self, side: int) -> list[int]:
-        v = self.view
-        return v.unseen(self.g, side) + v.discard[self.g][side]
-
     def p_holds(self, pred) -> float:
         """The chance the opponent's hand holds a card passing `pred`, from his unseen cards."""
         unseen = self.view.unseen(self.g, self.foe)
@@ -87,23 +105,37 @@ class ScriptedPlayer(Player):
             return 0.0
         return 1.0 - comb(n - k, min(h, n)) / comb(n, min(h, n))
 
-    def odds(self, target: int) -> float:
-        """P(the side wins a siege of `target` now), by `siege.siege_odds` between the decks."""
-        e, g, v = self.e, self.g, self.view
-        decks = {s: Counter(self.t.kind[c].key for c in self.cycle(q)) for q, s in enumerate(SIDES)}
+    def odds(self, a: Besiege, left: int) -> float:
+        """P(the side wins the siege `a` starts), by `siege.simulate` from the position the action
+        leaves: the marker after its besieging card (AFS-8.2), the side's hand, piles and the
+        actions left in its turn, the opponent's unseen cards and discards (View.unseen). The
+        attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
+        defender whenever he can."""
+        e, g, v, t = self.e, self.g, self.view, self.t
         me, them = SIDES[self.side], SIDES[self.foe]
-        acres = e.acres
+        hand = list(v.own_hand(g, self.side))
+        draw = Counter(v.unseen(g, self.side)) - Counter(hand)
+        for c in (a.via, a.transport, a.military):
+            hand.remove(c)
+        own = [Counter(t.kind[c].key for c in zone)
+               for zone in (hand, draw.elements(), [*v.discard[g][self.side], a.via, a.transport])]
+        foe = [Counter(t.kind[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe])]
+        decks = {me: own[0] + own[1] + own[2] + Counter([t.kind[a.military].key]), them: foe[0] + foe[1]}
+        paid = e.artillery_cost if t.kind[a.military].card.siege_cost else 0
         try:
-            setup = siege.make_setup(acres, self.t.locs[target], me, {s: Deck(s, tuple(sorted(decks[s].items())))
-                                                                     for s in SIDES},
-                                     fort=bool(v.fort[g][target]), max_turns=self.p["odds_turns"],
+            setup = siege.make_setup(e.acres, t.locs[a.target], me,
+                                     {s: Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES},
+                                     policy=siege.parse_policy(f"sufficient={self.p['margin']}"),
+                                     defender_policy=siege.POLICIES["greedy"],
+                                     fort=bool(v.fort[g][a.target]), max_turns=self.p["odds_turns"],
                                      money={me: min(v.money[g][self.side], 12), them: min(v.money[g][self.foe], 12)})
         except UserError:                     # no card of the deck can open this siege
             return 0.0
-        setup = coarse(setup, self.p["odds_step"])
+        setup = replace(setup, money=(max(setup.money[0] - paid, 0), setup.money[1]))
+        setup = siege.at_position(setup, setup.start + e.value(g, a.military, a.target, "attacker"), left - 1,
+                                  own, foe[0], foe[1], v.hand_size(g, self.foe))
         samples = self.p["odds_samples"]
-        key = (e.book.key, samples, setup.max_turns, setup.start, setup.money, setup.location.ship_symbol,
-               *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
+        key = (e.book.key, samples, *odds_key(setup))
         hit = _ODDS.get(key)
         if hit is None:
             hit = float(siege.siege_counts(setup, samples, 1)["attacker"].sum() / samples)
@@ -140,7 +172,7 @@ class ScriptedPlayer(Player):
         mine, theirs = e.location_vp(g, self.side), e.location_vp(g, self.foe)
         self.ahead = mine > theirs         # AFS-22: ahead, build the towns that end the game
         self.deck_size = len(v.unseen(g, self.side)) + len(v.discard[g][self.side])
-        self._memo: dict[str, float] = {}
+        self._memo: dict = {}
 
     def _chance(self, name: str, pred) -> float:
         hit = self._memo.get(name)
@@ -165,14 +197,17 @@ class ScriptedPlayer(Player):
 
     def besiege_terms(self, a: Besiege) -> tuple[float, float]:
         """(prize, cards given up) of a siege: its score is `besiege * odds * prize - given up`."""
-        capital = self.p["capital"] if a.target in self.t.win_targets[self.side] else 0.0
-        return self.worth(a.target, self.foe) + capital, self.keep((a.via, a.transport))
+        return self.prize(a.target), self.keep((a.via, a.transport))
+
+    def prize(self, target: int) -> float:
+        """What taking an enemy location is worth: its points and piece, more for a win target."""
+        capital = self.p["capital"] if target in self.t.win_targets[self.side] else 0.0
+        return self.worth(target, self.foe) + capital
 
     def s_besiege(self, a: Besiege) -> float:
-        key = (self.view.turn[self.g], a.target)          # the decks change little within a turn
-        chance = self._odds_now.get(key)
+        chance = self._odds_now.get(a)
         if chance is None:
-            chance = self._odds_now[key] = self.odds(a.target)
+            chance = self._odds_now[a] = self.odds(a, self.left)
         if chance < self.p["min_odds"]:
             return 0.0
         prize, given = self.besiege_terms(a)
@@ -195,9 +230,28 @@ class ScriptedPlayer(Player):
         return best, top
 
     def p_unblocked(self, a: Raid) -> float:
-        """The chance the raid is not blocked, as the side estimates it (logged as its forecast)."""
-        free = 1.0 - self._chance("block_raid", lambda k: k.block_raid) - 0.2 * (a.target in self.t.loc_card[self.foe])
-        return max(free, 0.0)
+        """The chance the raid is not blocked (AFS-9.6), as the side can estimate it (logged as
+        its forecast). The opponent always blocks and keeps his raid-blockers for it (a scripted
+        defender plays them for nothing else, `keep`), so an unseen blocker is in his hand unless
+        his last shuffle put it in the draw pile (the discards shuffled are face-up) and it is
+        not drawn yet: of the N cards shuffled, d are left, so the k such blockers are all still
+        there with chance C(d, k) / C(N, k). His card for the target blocks too, if playable: in
+        his hand with the chance of a random unseen card."""
+        v, g, foe, e = self.view, self.g, self.foe, self.e
+        hit = self._memo.get(("raid", a.target))
+        if hit is not None:
+            return hit
+        unseen = v.unseen(g, foe)
+        n, h = len(unseen), v.hand_size(g, foe)
+        d, shuffled = n - h, v.shuffled[g][foe]
+        blockers = [c for c in unseen if e.blocks_raids(c)]
+        kept = set(blockers) - set(shuffled)
+        free = 0.0 if kept or len(blockers) > d else comb(d, len(blockers)) / comb(max(len(shuffled), d), len(blockers))
+        own = self.t.loc_card[foe].get(a.target)
+        if own in unseen and e.playable(g, foe, own):
+            free *= 1 - h / n
+        self._memo[("raid", a.target)] = free
+        return free
 
     def s_raid(self, a: Raid) -> float:
         return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
@@ -245,7 +299,26 @@ class ScriptedPlayer(Player):
         if short <= 0:
             return 0.0
         cost = self.e.artillery_cost * p["money"] if self.t.kind[a.card].card.siege_cost else 0.0
-        return weight * min(value, short) - cost
+        return max(weight * min(value, short), self.rescue(a.track, pos, value)) - cost
+
+    def rescue(self, track: int, pos: int, value: int) -> float:
+        """What a card saves that keeps a siege from being decided against the side at the
+        opponent's next turn (AFS-8.8: the checks come at the start of a turn): the whole siege,
+        as its start was scored (`besiege` times the prize), or the own location defended."""
+        win_a, win_d = siege.win_thresholds(self.e.siege_rules)
+        loc = self.view.siege_loc[self.g][track]
+        if track == self.side:
+            return self.p["besiege"] * self.prize(loc) if win_d >= pos > win_d - value else 0.0
+        return self.p["reinforce_defend"] * self.worth(loc, self.side) if win_a <= pos < win_a + value else 0.0
+
+    def s_reserve(self, a: Reserve) -> float:
+        """AFS-13.3 / AFS-21 item 16: military cards stored for the next siege while none runs,
+        up to `reserve_size`; `free_action` retrieves them to feed a siege, or to open one once
+        the reserve is full."""
+        v, g = self.view, self.g
+        if v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]:
+            return 0.0
+        return self.p["reserve"] * self.t.kind[a.card].military
 
     def s_recruit(self, a: Recruit) -> float:
         p, g, v, t = self.p, self.g, self.view, self.t
@@ -264,10 +337,12 @@ class ScriptedPlayer(Player):
         if choices.left <= 0:
             return Pass()
         best, top = Pass(), 0.0
-        if self._odds_now and next(iter(self._odds_now))[0] != self.view.turn[self.g]:
-            self._odds_now.clear()
+        self._odds_now.clear()
+        self.left = choices.left
         self._prepare()
         for kind in SCORED[1:]:
+            if kind == "recruit" and self.deck_size >= self.p["max_deck"]:
+                continue                      # every recruit scores 0 (s_recruit): not listed at all
             options = choices.list(kind)
             if not options:
                 continue
@@ -281,7 +356,7 @@ class ScriptedPlayer(Player):
             best, top = siege_best, siege_top
         best, top = self.thin_out(best, top)
         if isinstance(best, Besiege):
-            return replace(best, p_win=self._odds_now[(self.view.turn[self.g], best.target)])
+            return replace(best, p_win=self._odds_now[best])
         if isinstance(best, Raid):
             return replace(best, p_win=self.p_unblocked(best))
         if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
@@ -321,7 +396,11 @@ class ScriptedPlayer(Player):
         if choices.list("withdraw") and v.siege_p[g][self.side] <= p["withdraw_at"]:
             return choices.list("withdraw")[0]
         reserve = len(v.reserve[g][self.side])
-        if choices.left > 0 and choices.list("retrieve") and v.money[g][self.side] >= reserve + p["recruit_floor"]:
+        # the stored siege hand comes back to feed a siege, or to open one the hand allows now
+        ready = v.siege_loc[g][self.side] >= 0 or (reserve >= p["reserve_size"]
+                                                   and (p["reserve_size"] == 0 or choices.list("besiege")))
+        if (choices.left > 0 and ready and choices.list("retrieve")
+                and v.money[g][self.side] >= reserve + p["recruit_floor"]):
             return choices.list("retrieve")[0]
         return None
 

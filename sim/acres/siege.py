@@ -27,7 +27,7 @@ just moving the discard counts into the draw pile and each draw costs one unifor
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -187,8 +187,26 @@ def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
 
 
 @dataclass(frozen=True)
+class Position:
+    """A siege as its attacker sees it just after his besieging card (AFS-8.1.4, AFS-8.2), by
+    class of `SiegeSetup.sides`: the marker `p`, the actions left in his turn, his hand, draw and
+    discard piles, and the defender's unseen cards (hand and draw pile together, AFS-18 A42),
+    discard pile and hand size. The defender's hand is dealt from his unseen cards."""
+
+    p: int
+    actions: int
+    hand: tuple[int, ...]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    foe_unseen: tuple[int, ...]
+    foe_discard: tuple[int, ...]
+    foe_hand: int
+
+
+@dataclass(frozen=True)
 class SiegeSetup:
-    """Everything one siege needs: start position, both sides' classes, money and policies."""
+    """Everything one siege needs: start position, both sides' classes, money and policies; with
+    `position`, the siege begins there instead of from freshly shuffled decks."""
 
     location: Location
     attacker: str
@@ -204,6 +222,7 @@ class SiegeSetup:
     max_turns: int
     reshuffle: str
     decks: tuple[Deck, Deck]
+    position: Position | None = None
 
 
 def make_setup(acres: Acres, location: str, attacker: str, decks: Mapping[str, Deck] | None = None,
@@ -239,6 +258,24 @@ def make_setup(acres: Acres, location: str, attacker: str, decks: Mapping[str, D
                       decks=(decks[attacker], decks[defender]))
 
 
+def at_position(setup: SiegeSetup, p: int, actions: int, own: Sequence[Mapping[str, int]],
+                foe_unseen: Mapping[str, int], foe_discard: Mapping[str, int], foe_hand: int) -> SiegeSetup:
+    """The siege from a known position: `own` = the attacker's (hand, draw pile, discard pile) as
+    counts by card id, the defender's unseen cards and discards likewise (ids of the decks the
+    setup was made with, which hold every card named here)."""
+    def by_class(sc: SideClasses, cards: Mapping[str, int]) -> tuple[int, ...]:
+        return tuple(sum(cards.get(c, 0) for c in members) for members in sc.members)
+
+    att, dfn = setup.sides
+    if not 0 <= foe_hand <= sum(foe_unseen.values()):
+        raise UserError(f"defender hand size {foe_hand} is not allowed; use 0 to the {sum(foe_unseen.values())} "
+                        f"unseen cards")
+    pos = Position(p=p, actions=actions, hand=by_class(att, own[0]), draw=by_class(att, own[1]),
+                   discard=by_class(att, own[2]), foe_unseen=by_class(dfn, foe_unseen),
+                   foe_discard=by_class(dfn, foe_discard), foe_hand=foe_hand)
+    return replace(setup, position=pos)
+
+
 # --------------------------------------------------------------------------- bulk kernel
 
 @dataclass
@@ -258,6 +295,13 @@ class DeckState:
         draw = np.tile(np.asarray(counts, dtype=np.int16), (n, 1))
         zeros = np.zeros_like(draw)
         return cls(draw, zeros.copy(), zeros.copy(), zeros.copy(), np.full(n, money, dtype=np.int32))
+
+    @classmethod
+    def known(cls, hand: Sequence[int], draw: Sequence[int], discard: Sequence[int], money: int,
+              n: int) -> DeckState:
+        """A side's zones as counted (the draw pile in unknown order)."""
+        rows = [np.tile(np.asarray(z, dtype=np.int16), (n, 1)) for z in (draw, hand, discard)]
+        return cls(*rows, np.zeros_like(rows[0]), np.full(n, money, dtype=np.int32))
 
     def take(self, rows: np.ndarray) -> DeckState:
         return DeckState(self.draw[rows], self.hand[rows], self.discard[rows], self.siege[rows], self.money[rows])
@@ -282,10 +326,10 @@ def draw_one(rng: np.random.Generator, state: DeckState, rows: np.ndarray, immed
         reshuffle(state, rows[empty])
         pile = state.draw[rows]
         total = _rowsum(pile)
-    keep = total > 0
-    rows, pile, total = rows[keep], pile[keep], total[keep]
-    if rows.size == 0:
-        return
+        keep = total > 0
+        rows, pile, total = rows[keep], pile[keep], total[keep]
+        if rows.size == 0:
+            return
     target = (rng.random(rows.size) * total).astype(np.int32)
     cls = (target[:, None] >= np.cumsum(pile[:, :-1], axis=1, dtype=np.int32)).sum(axis=1)
     state.draw[rows, cls] -= 1
@@ -300,13 +344,11 @@ def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate
            rows: np.ndarray | None = None) -> None:
     """AFS-5.2 step 4: draw until the hand holds `hand_size` cards, or both piles are empty."""
     rows = np.arange(len(state.money)) if rows is None else rows
-    need = hand_size - _rowsum(state.hand[rows])
-    for k in range(int(need.max(initial=0))):
-        short = rows[need > k]
-        short = short[_rowsum(state.draw[short] + state.discard[short]) > 0]
-        if short.size == 0:
-            return
-        draw_one(rng, state, short, immediate)
+    # Each draw moves one card of draw + discard to the hand, so a row draws its k-th card
+    # exactly when it needs more than k and held more than k there at the start.
+    draws = np.minimum(hand_size - _rowsum(state.hand[rows]), _rowsum(state.draw[rows]) + _rowsum(state.discard[rows]))
+    for k in range(int(draws.max(initial=0))):
+        draw_one(rng, state, rows[draws > k], immediate)
 
 
 def _rowsum(a: np.ndarray) -> np.ndarray:
@@ -405,11 +447,20 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
     withdraw, AFS-8.12). With `keep_state`, also the final DeckStates and P of the sieges still
     running (for invariant tests)."""
     immediate = setup.reshuffle == "immediate"
-    att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
-    dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
-    refill(rng, dfn, setup.hand_size, immediate)
-    p = open_siege(rng, att, setup.sides[0], setup)
-    play_turn(att, p, setup.sides[0], "attacker", setup.policies[0], setup, setup.actions - 1)
+    pos = setup.position
+    if pos is None:
+        att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
+        dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
+        refill(rng, dfn, setup.hand_size, immediate)
+        p = open_siege(rng, att, setup.sides[0], setup)
+        actions = setup.actions - 1
+    else:
+        att = DeckState.known(pos.hand, pos.draw, pos.discard, setup.money[0], n)
+        dfn = DeckState.known((0,) * len(pos.foe_unseen), pos.foe_unseen, pos.foe_discard, setup.money[1], n)
+        refill(rng, dfn, pos.foe_hand, immediate)
+        p = np.full(n, pos.p, dtype=np.int32)
+        actions = pos.actions
+    play_turn(att, p, setup.sides[0], "attacker", setup.policies[0], setup, actions)
     refill(rng, att, setup.hand_size, immediate)
     wins: dict[str, list[np.ndarray]] = {"attacker": [np.zeros(0, np.int64)], "defender": [np.zeros(0, np.int64)]}
     stuck = 0
@@ -515,21 +566,32 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
             p = min(max(p, low), high)
         return p, tuple(hand), tuple(disc), money
 
-    # Opening hand, conditioned on holding an affordable opener (the re-deal of `open_siege`).
-    openings = {k: v for k, v in draw_to(zero_a, sa.counts, zero_a, setup.hand_size).items()
-                if best(k[0], setup.money[0], sa, need_opener=True) >= 0}
-    norm = sum(openings.values())
-    dealt_d = draw_to(zero_d, sd.counts, zero_d, setup.hand_size)
+    def opened():
+        """(probability, P, hand, draw, discard, money) of the attacker after his besieging card."""
+        pos = setup.position
+        if pos is not None:
+            yield 1.0, pos.p, pos.hand, pos.draw, pos.discard, setup.money[0]
+            return
+        # Opening hand, conditioned on holding an affordable opener (the re-deal of `open_siege`).
+        openings = {k: v for k, v in draw_to(zero_a, sa.counts, zero_a, setup.hand_size).items()
+                    if best(k[0], setup.money[0], sa, need_opener=True) >= 0}
+        norm = sum(openings.values())
+        for (h, dr, di), pr in openings.items():
+            c = best(h, setup.money[0], sa, need_opener=True)
+            yield (pr / norm, setup.start + sa.value[c], h[:c] + (h[c] - 1,) + h[c + 1:], dr, di,
+                   setup.money[0] - sa.cost[c])
+
+    pos = setup.position
+    dealt_d = (draw_to(zero_d, sd.counts, zero_d, setup.hand_size) if pos is None
+               else draw_to(zero_d, pos.foe_unseen, pos.foe_discard, pos.foe_hand))
+    actions = setup.actions - 1 if pos is None else pos.actions
     states: dict = {}
-    for (h, dr, di), pr in openings.items():
-        c = best(h, setup.money[0], sa, need_opener=True)
-        h = h[:c] + (h[c] - 1,) + h[c + 1:]
-        p, h, di, m = turn(setup.start + sa.value[c], h, di, setup.money[0] - sa.cost[c], sa, "attacker",
-                           setup.policies[0], setup.actions - 1)
+    for pr, p0, h, dr, di, m0 in opened():
+        p, h, di, m = turn(p0, h, di, m0, sa, "attacker", setup.policies[0], actions)
         for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
             for dd, qd in dealt_d.items():
                 key = (p, (h2, dr2, di2, m), (*dd, setup.money[1]))
-                states[key] = states.get(key, 0.0) + pr / norm * q * qd
+                states[key] = states.get(key, 0.0) + pr * q * qd
     out = {"attacker": np.zeros(setup.max_turns + 1), "defender": np.zeros(setup.max_turns + 1)}
     for t in range(2, setup.max_turns + 2):
         mover = 0 if t % 2 else 1

@@ -81,6 +81,7 @@ class Tables:
     start_zone: tuple[str, ...]
     start_side: tuple[int, ...]
     loc_card: tuple[Mapping[int, int], Mapping[int, int]]
+    copy_key: tuple[tuple[str, int], ...] = ()     # per card: (kind, owner), equal for interchangeable copies
 
     @property
     def n_cards(self) -> int:
@@ -117,6 +118,7 @@ class BatchState:
     end_reason: list[str]
     sieges_started: list[list[int]]
     acquired: list[list[set[str]]]
+    shuffled: list[list[list[int]]] = field(default_factory=list)   # the cards of the side's last shuffle (public)
     version: list[int] = field(default_factory=list)
 
     @classmethod
@@ -134,7 +136,8 @@ class BatchState:
                    loc_deck=per_side(list), emp_deck=per_side(list), neutral=[[] for _ in range(games)],
                    removed=[[] for _ in range(games)], turn=[0] * games, active=[BRITISH] * games,
                    over=[False] * games, winner=[-1] * games, end_reason=[""] * games,
-                   sieges_started=per_side(int), acquired=per_side(set), version=[0] * games)
+                   sieges_started=per_side(int), acquired=per_side(set), shuffled=per_side(list),
+                   version=[0] * games)
 
     def zones(self, g: int) -> list[list[int]]:
         """Every card list of game g (for the one-place invariant)."""
@@ -226,4 +229,5 @@ def build_tables(acres: Acres) -> Tables:
                   win_targets=(tuple(index[t] for t in targets["win_targets_british"]),
                                tuple(index[t] for t in targets["win_targets_french"])),
                   kind=tuple(kinds), card_cost=tuple(cost), start_zone=tuple(zone), start_side=tuple(side_of),
-                  loc_card=(MappingProxyType(loc_card[0]), MappingProxyType(loc_card[1])))
+                  loc_card=(MappingProxyType(loc_card[0]), MappingProxyType(loc_card[1])),
+                  copy_key=tuple((k.key, k.owner) for k in kinds))

@@ -11,7 +11,7 @@ from sim.acres.state import BatchState
 
 PUBLIC = ("control", "town", "fort", "cubes", "discs", "forts_left", "money", "captured", "siege_loc",
           "siege_p", "siege_cards", "discard", "reserve", "loc_deck", "emp_deck", "neutral", "removed", "turn",
-          "active", "sieges_started")
+          "active", "sieges_started", "shuffled")
 
 
 class View:

@@ -2,6 +2,10 @@
 
     empires tile-value struggle --tiles war_office,banking --strategy mixed --blocks 20
     empires tile-value struggle --tiles war_office --sweep tiles.war_office.cost_gold=0..6
+    empires tile-value acres --strategy random --power french --blocks 8     # two seats: the nearest to 4
+
+In a game whose assets belong to sides (A Few Acres of Snow) every value and price is given per
+side of the focal seat; `--power` keeps one side (in any game: that power's values only).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from sim.core.errors import UserError
 from sim.core.random import MAX_SEED
 
 HELP = "causal tile values (take at once vs never, same dice) and fair prices"
+PLAYERS = 4       # default seats, brought into the game's range
 
 
 def register(groups: dict) -> None:
@@ -28,7 +33,11 @@ def register(groups: dict) -> None:
         parser.add_argument("--tiles", metavar="T,T,...", help="tiles to measure (default: every tile)")
         parser.add_argument("--strategy", action="append", metavar="NAME",
                             help="skill level(s): scripted strategy or random (repeatable; default mixed)")
-        parser.add_argument("--players", type=int_in(name="players"), default=4)
+        parser.add_argument("--players", type=int_in(name="players"),
+                            help=f"seats (default {PLAYERS}, or the nearest number the game allows)")
+        parser.add_argument("--power", metavar="POWER",
+                            help="value the assets for this power of the focal seat only (default: per side "
+                                 "in a game whose assets belong to sides, else all powers pooled)")
         parser.add_argument("--blocks", type=int_in(2, 10**6, "blocks"), default=10,
                             help="blocks of paired games per experiment (each block plays every arm)")
         parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=1)
@@ -49,19 +58,24 @@ def command(args: argparse.Namespace) -> int:
     engine = games.load(args.tv_game)
     tv.require_support(engine, args.tv_game)
     strategies = args.strategy or [engine.INFO.default_strategy]
+    info = engine.INFO
+    players = args.players if args.players is not None else min(max(PLAYERS, info.min_players), info.max_players)
     data = games.load_data(args.tv_game, engine, args.overrides, args.variants, strategies)
     costs = engine.asset_costs(data)
+    powers = (args.power,) if args.power is not None else tv.sides(engine)
     tiles = tuple(name_list(args.tiles, "--tiles", "TILE", sorted(costs))) if args.tiles is not None else tuple(sorted(costs))
-    experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=args.players,
+    experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=players,
                                  blocks=args.blocks, seed=args.seed,
                                  grants={} if args.no_prices or args.sweep is not None else dict(engine.GRANTS),
-                                 overrides=tuple(args.overrides), variants=tuple(args.variants)) for s in strategies]
+                                 overrides=tuple(args.overrides), variants=tuple(args.variants), powers=powers)
+                   for s in strategies]
     for experiment in experiments:
         tv.check(engine, experiment, data)
     if args.sweep is not None:
         path, values = tv.parse_sweep(args.sweep)
         check_sweep(args.tv_game, data, path, values)
-    provenance = {"seed": args.seed, "blocks": args.blocks, "players": args.players, "strategies": strategies,
+    provenance = {"seed": args.seed, "blocks": args.blocks, "players": players, "strategies": strategies,
+                  **({"powers": list(powers)} if powers else {}),
                   **runner.provenance(data, engine)}
     if args.sweep is not None:
         table = tv.sweep(experiments[0], path, values, jobs=args.jobs, quiet=args.quiet)
@@ -84,11 +98,15 @@ def command(args: argparse.Namespace) -> int:
         emit_json({"tiles": values.to_dict(orient="records"), "resources": resources.to_dict(orient="records"),
                    "provenance": provenance})
         return 0
-    print_table([(r.tile, r.strategy, r.d_win, f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp,
-                  getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", ""), r.blocks)
+    side = ["power"] if powers else []
+    priced = bool(experiments[0].grants)            # --no-prices: no price column, not one of blanks
+    print_table([(r.tile, r.strategy, *(getattr(r, c) for c in side), r.d_win,
+                  f"[{r.d_win_low:.3f}, {r.d_win_high:.3f}]", r.d_vp,
+                  *((getattr(r, "fair_price_gold", float("nan")), getattr(r, "verdict", "")) if priced else ()),
+                  r.blocks)
                  for r in values.itertuples()],
-                ["tile", "strategy", "d win", "95% CI", "d VP", f"fair price ({experiments[0].currency})", "verdict",
-                 "blocks"])
+                ["tile", "strategy", *side, "d win", "95% CI", "d VP",
+                 *((f"fair price ({experiments[0].currency})", "verdict") if priced else ()), "blocks"])
     return 0
 
 

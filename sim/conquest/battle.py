@@ -214,7 +214,32 @@ class Battles:
             victims = self.chosen(self.players[g][winner].pursuit(fight, tuple(fleeing), hits), fleeing, hits)
             self.remove_units(g, loser, q, victims)
         self.log(g, "pursuit", space=self.t.names[q], seat=winner, roll=symbols, hits=hits, destroyed=list(victims))
-        self.move_all(g, loser, q, where)
+        options = [] if self.opt.retreat_single_destination else self.retreat_options(g, loser, q)
+        if len(options) < 2:
+            self.move_all(g, loser, q, where)
+        else:
+            self.split_retreat(g, fight, loser, where, options)
+
+    def split_retreat(self, g: int, fight: Fight, loser: int, where: int, options: list[int]) -> None:
+        """COE-A22 alternative (`retreat_single_destination = false`): the loser shares his
+        surviving units and leaders among the open provinces; every piece goes somewhere."""
+        q = fight.space
+        units, leaders = self.units_at(g, loser, q), self.leaders_at(g, loser, q)
+        groups = self.players[g][loser].retreat_split(fight, loser, tuple(units), list(leaders), options, where)
+        sent_units = [sum(int(grp[1][k]) for grp in groups) for k in range(3)]
+        sent_leaders = sorted(int(ld) for grp in groups for ld in grp[2])
+        self.require(all(len(grp[1]) == 3 and min(grp[1]) >= 0 and grp[0] in options for grp in groups)
+                     and len({grp[0] for grp in groups}) == len(groups)
+                     and sent_units == units and sent_leaders == sorted(leaders),
+                     f"retreat split {groups} does not send {units} and leaders {leaders} to open provinces {options}")
+        self.log(g, "retreat_split", space=self.t.names[q], seat=loser,
+                 groups=[{"to": self.t.names[r], "units": [int(x) for x in u], "leaders": [int(x) for x in ls]}
+                         for r, u, ls in groups])
+        for r, part, group_leaders in groups:
+            self.move_units(g, loser, q, r, part)
+            for ld in group_leaders:
+                c, i = divmod(int(ld), LEADERS)
+                self.s.ldr_loc[g, c, i], self.s.ldr_mp[g, c, i] = r, 0
 
     def move_all(self, g: int, seat: int, q: int, where: int) -> None:
         """COE-16.4 / COE-A22: land units and standing leaders go to one province, no MP spent."""
@@ -254,7 +279,20 @@ class Battles:
 
     def remove_units(self, g: int, seat: int, q: int, units) -> None:
         """Destroyed land units go back to their colour's supply (COE-2.3)."""
+        for _, _, take in self.take_units(g, seat, q, units):
+            self.s.stats["units_lost"][g, seat] += take
+
+    def move_units(self, g: int, seat: int, q: int, where: int, units) -> None:
+        """Part of a seat's land units in q retreat to `where` (COE-16.4: no MP left there)."""
         s = self.s
+        for c, k, take in self.take_units(g, seat, q, units):
+            s.land[g, c, where, k] += take
+            s.ready[g, c, where, k, 0] += take
+
+    def take_units(self, g: int, seat: int, q: int, units) -> list[tuple[int, int, int]]:
+        """Take `units` (by type) of a seat off q, colour by colour: (colour, type, count) taken."""
+        s = self.s
+        out = []
         for k in range(3):
             left = int(units[k])
             for c in self.colours_of[g][seat]:
@@ -265,8 +303,9 @@ class Battles:
                         r = min(take, int(s.ready[g, c, q, k, mp]))
                         s.ready[g, c, q, k, mp] -= r
                     s.landed[g, c, q, k] = min(int(s.landed[g, c, q, k]), int(s.land[g, c, q, k]))
-                    s.stats["units_lost"][g, seat] += take
+                    out.append((c, k, take))
                     left -= take
+        return out
 
     # ------------------------------------------------------------------ control
     def take_province(self, g: int, p: int, q: int, battle: bool) -> None:

@@ -99,14 +99,17 @@ class Options:
     galley_entering_coast_ends_move: bool = False
     galleys_conquer: bool = False
     galley_end_restriction: bool = True
+    retreat_single_destination: bool = True
     destroy_beached_on_unopposed_capture: bool = True
     destroy_attacker_galleys_on_failed_landing: bool = False
+    captive_decision: str = "at_capture"
     inherit_free_generals: bool = True
     placement_requires_home_control: bool = True
     starting_talents: int = 0
     units_per_leader: int = 7
     roads_usable_by_all: bool = True
     tax_cap: int = 0
+    allow_surrender: bool = False
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from sim.conquest.movement import Movement
 from sim.conquest.purchase import ASSETS, Purchase
 from sim.conquest.state import FREE, LEADERS, BatchState, tables_of
 from sim.conquest.taxes import Taxes
+from sim.conquest.turn_start import TurnStart
 from sim.core import interventions
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
@@ -43,7 +44,7 @@ STATS = ("battles_fought", "battles_won", "provinces_taken", "units_lost", "unit
          "caesars_captured", "generals_captured", "cities_razed", "eliminated_round", "max_income")
 
 
-class Engine(Movement, Battles, Taxes, Purchase):
+class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
     """Plays `len(seatings)` games in lockstep (see the module docstring)."""
 
     def __init__(self, comp: Components, seatings, root_seed: int, game_indices, roster: Roster,
@@ -237,8 +238,10 @@ class Engine(Movement, Battles, Taxes, Purchase):
         self.start_prices(g)
         self.log(g, "turn", seat=p, income=self.income(g, p), talents=int(s.treasury[g, p]),
                  multiplier=int(s.multiplier[g]))
-        self.phase[g] = 1
-        self.movement_phase(g, p)
+        self.turn_start(g, p)                                         # COE-A25, COE-A41 options
+        if s.alive[g, p] and not s.over[g]:
+            self.phase[g] = 1
+            self.movement_phase(g, p)
         if s.alive[g, p] and not s.over[g]:
             self.phase[g] = 2
             self.battle_phase(g, p)

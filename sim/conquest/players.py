@@ -20,6 +20,7 @@ from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 
 Units = tuple[int, int, int]
+Retreat = tuple[int, Units, tuple[int, ...]]    # a retreating group: destination, units, leaders
 
 
 @functools.cache
@@ -52,7 +53,14 @@ class SeatPlayer(Protocol):
 
     def pursuit(self, fight: Fight, fleeing: Units, hits: int) -> Units: ...     # COE-16.2
 
+    def retreat_split(self, fight: Fight, seat: int, units: Units, leaders: list[int], options: list[int],
+                      where: int) -> list[Retreat]: ...                           # COE-A22 alternative
+
     def hold_captive(self, leader: int) -> bool: ...                             # COE-5.5: hold, or kill
+
+    def execute_captives(self, held: list[int]) -> list[int]: ...                # COE-A25 alternative
+
+    def surrender(self, options: list[int]) -> int | None: ...                   # COE-A41 option
 
     def sink(self, zone: int, galleys: list[int], hits: int) -> list[int]: ...   # COE-15.3
 
@@ -115,8 +123,21 @@ class Player:
         return tuple(out)  # type: ignore[return-value]
 
     # ---- default answers
+    def retreat_split(self, fight: Fight, seat: int, units: Units, leaders: list[int], options: list[int],
+                      where: int) -> list[Retreat]:
+        """Keep the force together (the COE-A22 reading even where splitting is allowed)."""
+        return [(where, units, tuple(leaders))]
+
     def hold_captive(self, leader: int) -> bool:
         return True
+
+    def execute_captives(self, held: list[int]) -> list[int]:
+        """COE-A25: a held General stays held."""
+        return []
+
+    def surrender(self, options: list[int]) -> int | None:
+        """COE-A41: fight on."""
+        return None
 
     def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool:
         return talents >= 20
@@ -193,8 +214,26 @@ class RandomPlayer(Player):
     def pursuit(self, fight: Fight, fleeing: Units, hits: int) -> Units:
         return self.split(fleeing, hits)
 
+    def retreat_split(self, fight: Fight, seat: int, units: Units, leaders: list[int], options: list[int],
+                      where: int) -> list[Retreat]:
+        """Each unit and leader to an open province drawn uniformly."""
+        parts: dict[int, tuple[list[int], list[int]]] = {}
+        for k, n in enumerate(units):
+            for _ in range(n):
+                parts.setdefault(self.pick(options), ([0, 0, 0], []))[0][k] += 1
+        for ld in leaders:
+            parts.setdefault(self.pick(options), ([0, 0, 0], []))[1].append(ld)
+        return [(r, tuple(u), tuple(ls)) for r, (u, ls) in parts.items()]  # type: ignore[misc]
+
     def hold_captive(self, leader: int) -> bool:
         return self.u() < 0.5
+
+    def execute_captives(self, held: list[int]) -> list[int]:
+        return [ld for ld in held if self.u() < 0.25]
+
+    def surrender(self, options: list[int]) -> int | None:
+        """Rarely (a surrender ends a seat's game): 1 turn in 50, to a seat or nobody uniformly."""
+        return self.pick(options) if self.u() < 0.02 else None
 
     def sink(self, zone: int, galleys: list[int], hits: int) -> list[int]:
         order = list(galleys)

@@ -67,6 +67,9 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"    round {e['n']}: hits {e['attacker_hits']} / {e['defender_hits']}")
         elif kind == "pursuit":
             lines.append(f"    pursuit by {who}: [{dice(e['roll'])}] {e['hits']} hits, destroys {units(e['destroyed'])}")
+        elif kind == "retreat_split":
+            lines.append(f"    {who} retreats in parts: " + "; ".join(
+                f"{units(x['units'])} and {len(x['leaders'])} leaders to {x['to']}" for x in e["groups"]))
         elif kind == "battle_end":
             where = e.get("retreat")
             moved = f"; {name(where['seat'])} retreats to {where['to']}" if where else ""
@@ -74,6 +77,10 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "capture":
             fate = "captures" if e.get("caesar") else "holds" if e["held"] else "kills"
             lines.append(f"    {name(e['captor'])} {fate} {leader(powers, e['leader'])}")
+        elif kind == "execution":
+            lines.append(f"  {who} kills the captive {leader(powers, e['leader'])}")
+        elif kind == "surrender":
+            lines.append(f"  {who} surrenders to {name(e['to'])}")
         elif kind == "galleys_lost":
             lines.append(f"    galleys {e['galleys']} lost in {e['space']}")
         elif kind == "conquest":

@@ -16,6 +16,7 @@ STEP_D_POOL = ("settlers", "monastery", "trade_routes", "training_camp", "shipya
                "fort")
 STEP_D_DISCOVERY_BOX = ("conquistador", "navigator")                         # AOD-18.17
 STEP_D_DOCK = ("indentured_servitude", "colonization_laws")                  # spaces X and Y
+UNIT_BUILDINGS = (*STEP_D_POOL, *STEP_D_DISCOVERY_BOX, *STEP_D_DOCK)
 
 
 class Buildings:
@@ -60,6 +61,9 @@ class Buildings:
         s.stats["buildings_bought"][p] += 1
         self.log(g, "buy", seat=p, building=key, cost=cost)
         self.immediate(g, p, key)
+        if key in UNIT_BUILDINGS and self.opts["building_units_at"] == "purchase":
+            self.give_unit(s, p, key)
+            s.early_units[p].add(tile)
 
     def saving_for_force(self, g: int, p: int) -> bool:
         """Whether a seat forced to buy a building not displayed now lets this purchase go
@@ -123,16 +127,19 @@ class Buildings:
 
     def piracy(self, g: int) -> None:
         """AOD-14.2 / AOD-18.26: every other player pays the Piracy owner $1 per ship he owns
-        (option: per ship the owner owns), as far as his money goes (money never goes negative);
-        the owner does not pay himself."""
+        (option: per ship the owner owns), as far as his money goes (money never goes negative;
+        option `piracy_short_payment=nothing`: one who cannot pay in full pays nothing); the
+        owner does not pay himself."""
         s = self.s.games[g]
         by_owner = self.opts["piracy_counts"] == "owner_ships"
+        all_or_nothing = self.opts["piracy_short_payment"] == "nothing"
         for owner in range(s.n):
             if "piracy" not in s.held[owner]:
                 continue
             for q in range(s.n):
                 if q != owner:
-                    paid = min(self.comp.amount["piracy"] * s.ships[owner if by_owner else q], s.money[q])
+                    due = self.comp.amount["piracy"] * s.ships[owner if by_owner else q]
+                    paid = 0 if all_or_nothing and due > s.money[q] else min(due, s.money[q])
                     s.money[q] -= paid
                     s.money[owner] += paid
                     if paid:
@@ -141,25 +148,22 @@ class Buildings:
     # ---- AOD-11.3 step D
     def building_benefits(self, g: int) -> None:
         """Step D: recurring money and units (to the pool, the Discovery box or dock spaces X/Y,
-        AOD-18.17), the East India Company's good, then the Stables and Migration moves."""
+        AOD-18.17; a building whose first unit came at its purchase this round gives none now),
+        the East India Company's good, then the Stables and Migration moves."""
         s = self.s.games[g]
         for p in s.order:
             for tile in s.owned[p]:
                 key = self.tile_key(tile)
                 if key in STEP_D_MONEY:
                     s.money[p] += self.comp.amount[key]
-                elif key in STEP_D_POOL:
-                    self.from_supply(s, p, self.comp.gives[key])
-                elif key in STEP_D_DISCOVERY_BOX:
-                    s.discovery_box[p][self.comp.gives[key]] += 1
-                    s.out[p][self.comp.gives[key]] += 1
-                elif key in STEP_D_DOCK:
-                    (s.dock_x if key == STEP_D_DOCK[0] else s.dock_y).append((p, self.comp.gives[key]))
-                    s.out[p][self.comp.gives[key]] += 1
+                elif key in UNIT_BUILDINGS:
+                    if tile not in s.early_units[p]:
+                        self.give_unit(s, p, key)
                 elif key == "east_india_company" and s.goods_pool:
                     good = s.goods_pool.pop(int(self.draws(g).integers(len(s.goods_pool))))
                     s.goods[p][good] += 1
                     self.log(g, "east_india", seat=p, good=self.comp.goods.names[good])
+            s.early_units[p].clear()
         for p in s.order:
             for key, moves in (("stables", self.stables_moves), ("migration", self.migration_moves)):
                 if key in s.held[p]:
@@ -169,6 +173,21 @@ class Buildings:
                         self.log(g, "move", seat=p, building=key, units=None)
                     else:
                         self.move_units(g, p, move, key)
+
+    def give_unit(self, s, p: int, key: str) -> None:
+        """A unit building's unit (AOD-11.3): into the pool for the next round, straight into the
+        Discovery box (Conquistador, Navigator) or onto dock space X / Y."""
+        unit = self.comp.gives[key]
+        if key in STEP_D_POOL:
+            self.from_supply(s, p, unit)
+            return
+        if not self.supply(s, p, unit, 1):
+            return
+        if key in STEP_D_DISCOVERY_BOX:
+            s.discovery_box[p][unit] += 1
+        else:
+            (s.dock_x if key == STEP_D_DOCK[0] else s.dock_y).append((p, unit))
+        s.out[p][unit] += 1
 
     def stables_moves(self, g: int, p: int) -> list[Move | None]:
         """AOD-14.2 / AOD-18.23: one own soldier to an adjacent (discovered, option) region."""

@@ -17,7 +17,7 @@ from sim.discovery.engine import Engine
 from sim.discovery.interventions import SPECIALISTS
 from sim.discovery.play import BATCH, ROSTER, components_of, new_engine, play_with
 from sim.discovery.players import Roster, SeatPlayer
-from sim.discovery.state import CAPITAL, DOCK, INITIATIVE, TRADE, TRAIN, UNITS, WARFARE, GameState
+from sim.discovery.state import CAPITAL, COLONIST, DOCK, INITIATIVE, TRADE, TRAIN, UNITS, WARFARE, GameState
 
 ASSET_COLUMN = "buildings"     # each seat's buildings (sim.core.conformance)
 STEP_CAP = 600 * BATCH         # steps of one batch: at most ~600 per game (placements, boxes, end steps)
@@ -41,6 +41,9 @@ class Invariants:
         s = e.s.games[g]
         here = f"game {e.game_indices[g]}, round {s.round}, after {where}"
         self.units(s, here)
+        if e.opts["limited_supply"]:
+            figures = int(e.rules["supply"]["colonists"])
+            assert max(out[COLONIST] for out in s.out) <= figures, f"{here}: more than {figures} colonists out"
         for box, limit in ((INITIATIVE, s.n), (DOCK, e.capacity(g, DOCK)), (TRADE, e.capacity(g, TRADE)),
                            (CAPITAL, e.capacity(g, CAPITAL)), (WARFARE, e.capacity(g, WARFARE)),
                            *((b, 1) for b in TRAIN)):

@@ -13,6 +13,8 @@ streams `(root_seed, game_indices[g], purpose)`.
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -38,7 +40,7 @@ OPTIONS = ("start_order", "auction_compensation", "prosperity_counts_itself", "w
            "discovery_reveal_public", "cards_mid_resolution", "stables_needs_discovered",
            "indian_allies_needs_colonist", "dock_x_before_y", "first_to_three_counts_specialists",
            "tie_goods_count_ships", "conflict_may_decline", "university_moment", "piracy_counts",
-           "force_saving")
+           "piracy_short_payment", "building_units_at", "limited_supply", "force_saving")
 
 
 class Engine(Setup, Placement, Resolution, Conflicts, Buildings, Rounds):
@@ -81,7 +83,7 @@ class Engine(Setup, Placement, Resolution, Conflicts, Buildings, Rounds):
         if hasattr(choices, "allows"):
             legal = choices.allows(answer)
         else:                                    # identity first: most choices are shared instances
-            legal = any(c is answer for c in choices) or answer in choices
+            legal = any(map(operator.is_, choices, itertools.repeat(answer))) or answer in choices
         if not legal:
             raise RuleViolation(f"game {self.game_indices[g]}, seat {p}, {decision}: {answer!r} is not legal")
         return answer

@@ -15,21 +15,27 @@ class Placement:
 
     def placement(self, g: int) -> None:
         s = self.s.games[g]
+        pools = s.pool
         while True:
             placed = False
             for p in s.order:
-                if not any(s.pool[p]):
+                if not any(pools[p]):
                     continue
-                choices = self.forced_or(g, p, self.placements(g, p), self.place_acquires(g, p))
+                choices = self.placements(g, p)
+                iv = self.interventions[g][p]
+                if iv.force is not None or iv.ban:
+                    choices = self.forced_or(g, p, choices, self.place_acquires(g, p))
                 action = self.ask(g, p, "place", choices)
                 s.pool[p][action.unit] -= 1
                 if action.box == DISCOVERY:          # joins the group kept across rounds (AOD-6.6.3)
                     s.discovery_box[p][action.unit] += 1
                 else:
                     s.boxes[action.box].append((p, action.unit))
-                self.log(g, "place", seat=p, unit=action.unit, box=BOXES[action.box],
-                         space=len(s.boxes[action.box]) if action.box != DISCOVERY else 0)
-                self.step(g, "place")
+                if self.logging:
+                    self.log(g, "place", seat=p, unit=action.unit, box=BOXES[action.box],
+                             space=len(s.boxes[action.box]) if action.box != DISCOVERY else 0)
+                if self.on_step is not None:
+                    self.step(g, "place")
                 placed = True
             if not placed:
                 break
@@ -57,13 +63,10 @@ class Placement:
         caps = self.capacities[g]
         if caps is None:
             caps = self.capacities[g] = [self.capacity(g, b) for b in range(len(BOXES))]
-        open_boxes = []
-        for b, box in enumerate(s.boxes):
-            if len(box) < caps[b]:
-                if b == INITIATIVE and any(q == p for q, _ in box):
-                    continue
-                open_boxes.append(b)
-        return [PLACES[u][b] for u in range(UNITS) if s.pool[p][u] for b in open_boxes]
+        open_boxes = [b for b, box in enumerate(s.boxes) if len(box) < caps[b]]
+        if INITIATIVE in open_boxes and any(q == p for q, _ in s.boxes[INITIATIVE]):
+            open_boxes.remove(INITIATIVE)
+        return [PLACES[u][b] for u, left in enumerate(s.pool[p]) if left for b in open_boxes]
 
     def place_acquires(self, g: int, p: int):
         """Interventions: placing a unit in Capital Buildings is what acquires a building, so it

@@ -33,13 +33,14 @@ INFO = GameInfo(
     name="discovery", title=TITLE, rule_prefix="AOD", powers=load_components().colours,
     min_players=2, max_players=5, strategies=STRATEGIES,                     # AOD-1.1: 2-5 players
     rules_edition=load_components().data.rules_edition,
-    engine_version=8,          # bump with every deliberate change of rules, players or logs (2: strategy tables
+    engine_version=9,          # bump with every deliberate change of rules, players or logs (2: strategy tables
                                # retuned; 3: a forced building saves only its price before its age; 4: passes
                                # and the refreshed displays are logged; 5: the explorer's plan, AOD-22.5, and
                                # the expedition forecasts logged for the player audit; 6: the general docks
                                # soldiers and fights before the scorings, AOD-22.7; 7: whether a forced
                                # building saves before its first chance is options.force_saving; 8: the
-                               # Cathedral valued by the missionaries a seat expects to dock)
+                               # Cathedral valued by the missionaries a seat expects to dock; 9: Militia valued by the
+                               # regions where the seat may be attacked, Migration by its best move)
     default_strategy="builder",    # building-value experiments: it buys often, so the display turns over
     lineup=("explorer", "colonist", "merchant", "builder"))
 BATCH = 256

@@ -68,6 +68,7 @@ class Resolution:
         pays $5 and a missionary brings 1 colonist, 2 with the Cathedral (AOD-6.2.4, AOD-18.41,
         AOD-18.42); the first-to-3 check follows every arrival (AOD-6.2.5)."""
         s, spec = self.s.games[g], self.comp.units[UNIT_TYPES[unit]]
+        count = self.supply(s, p, unit, count)
         s.world[region][p][unit] += count
         s.out[p][unit] += count
         bonus = 0
@@ -76,6 +77,7 @@ class Resolution:
             bonus = spec.arrival_colonists * count
             if unit == MISSIONARY and "cathedral" in self.acquired(g, p):
                 bonus *= self.comp.amount["cathedral"]
+            bonus = self.supply(s, p, COLONIST, bonus)
             s.world[region][p][COLONIST] += bonus
             s.out[p][COLONIST] += bonus
         self.log(g, "arrive", seat=p, unit=unit, region=self.comp.regions[region].id, count=count,

@@ -11,14 +11,17 @@ what the seat knows; conflicts by the colony VP they swing, victims soldiers fir
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import operator
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import numpy as np
 
 from sim.discovery import discovery, scoring, trade
 from sim.discovery.actions import Battle, Expedition, War
 from sim.discovery.buildings import STEP_D_DISCOVERY_BOX, STEP_D_DOCK, STEP_D_MONEY, STEP_D_POOL
-from sim.discovery.components import UNIT_TYPES
+from sim.discovery.components import UNIT_TYPES, ColonyRules
 from sim.discovery.players import Player
 from sim.discovery.state import (
     BOXES,
@@ -48,6 +51,15 @@ CARTOGRAPHY_VP = 5                        # the expected VP of a free discovery,
 FINAL_BASIS = ("commerce", "population", "navy", "power", "prosperity", "glory", "wealth")
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def colony_gain(here: tuple[int, ...], seat: int, count: int, rules: ColonyRules) -> float:
+    """The colony VP (one scoring, the scoring kernel) a seat gains in a region with `here` units
+    per seat when `count` more of its own units arrive (negative: leave)."""
+    after = list(here)
+    after[seat] += count
+    return float(scoring.region_vp(tuple(after), rules)[seat] - scoring.region_vp(here, rules)[seat])
+
+
 class ScriptedPlayer(Player):
     """A strategy = a parameter table (`params`)."""
 
@@ -66,6 +78,10 @@ class ScriptedPlayer(Player):
         self._values: dict[tuple[str, int], float] = {}
         self._odds: dict[tuple, tuple[float, float]] = {}
         self._best: dict[tuple, float] = {}
+        self._war_round: tuple[int, bool] = (-1, False)
+        self._left: tuple[int, int] = (-1, 0)
+        self._cost: tuple[int, int] = (-1, 0)
+        self._capital_asked: tuple[int, int, bool] = (-1, 0, False)
         self.weights = [float(self.k["train_weights"][b - TRAIN[0]]) if b in TRAIN and b != TRAIN_ANY
                         else float(self.k[BOX_WEIGHTS[b]]) for b in range(len(BOXES))]
         self.bonus = [[self.unit_bonus(u, b) for b in range(len(BOXES))] for u in range(UNITS)]
@@ -81,12 +97,29 @@ class ScriptedPlayer(Player):
     def jitter(self) -> float:
         """A uniform draw in [0, noise) from the seat's stream, drawn 256 at a time."""
         if self._pos >= len(self._noise):
-            self._noise, self._pos = (self.rng.random(256) * self.k["noise"]).tolist(), 0
+            self._refill()
         self._pos += 1
         return self._noise[self._pos - 1]
 
+    def jitters(self, n: int) -> list[float]:
+        """The next n draws of `jitter`, in one call."""
+        out: list[float] = []
+        while len(out) < n:
+            if self._pos >= len(self._noise):
+                self._refill()
+            take = min(n - len(out), len(self._noise) - self._pos)
+            out += self._noise[self._pos:self._pos + take]
+            self._pos += take
+        return out
+
+    def _refill(self) -> None:
+        self._noise, self._pos = (self.rng.random(256) * self.k["noise"]).tolist(), 0
+
     def scorings_left(self) -> int:
-        return sum(r >= self.s.round for r in self.scorings)
+        s = self.s
+        if self._left[0] != s.round:
+            self._left = (s.round, sum(r >= s.round for r in self.scorings))
+        return self._left[1]
 
     def rounds_left(self) -> int:
         return self.rounds - self.s.round
@@ -104,51 +137,76 @@ class ScriptedPlayer(Player):
 
     # ---- D2 placement
     def place(self, choices):
-        values: dict[int, float] = {}
-        best, pick = -1e9, choices[0]
-        for c in choices:
-            v = values.get(c.box)
-            if v is None:
-                v = values[c.box] = self.box_value(c.box) + self.jitter()
-            if c.unit:
-                v += self.bonus[c.unit][c.box]
-            if v > best:
-                best, pick = v, c
-        return pick
+        """The first choice of the best box value + jitter + the unit's bonus there; each box's
+        value and jitter are drawn once per decision, in the order the boxes first appear."""
+        values = dict.fromkeys(c.box for c in choices)
+        weights, situation = self.weights, self._SITUATION
+        for box, noise in zip(values, self.jitters(len(values))):
+            check = situation.get(box)
+            values[box] = (weights[box] if check is None else check(self, weights[box])) + noise
+        bonus = self.bonus
+        scores = [values[c.box] + bonus[c.unit][c.box] for c in choices]
+        return choices[scores.index(max(scores))]
 
-    def box_value(self, box: int) -> float:
+    def _initiative(self, value: float) -> float:
+        return value + self.k["money_vp"] * (len(self.s.boxes[INITIATIVE]) + 1)
+
+    def _trade(self, value: float) -> float:
+        s = self.s
+        return value if len(s.boxes[TRADE]) < len(s.goods_display) else -5.0
+
+    def _shipping(self, value: float) -> float:
+        s, p = self.s, self.p
+        if not s.ship_in_box:
+            return -5.0
+        strength = [0] * s.n
+        for q, u in s.boxes[SHIPPING]:
+            strength[q] += self.shipping[u]
+        mine = strength[p]
+        strength[p] = 0
+        return value if mine <= max(strength) else value * 0.2
+
+    def _capital(self, value: float) -> float:
+        """Only with money for one more purchase and a displayed building worth its price (money
+        and the display do not change during placement: asked once per own unit there)."""
         s, p, k = self.s, self.p, self.k
-        value = self.weights[box]
-        if box == INITIATIVE:
-            return value + k["money_vp"] * (len(s.boxes[INITIATIVE]) + 1)
-        if box == TRADE:
-            return value if len(s.boxes[TRADE]) < len(s.goods_display) else -5.0
-        if box == SHIPPING:
-            if not s.ship_in_box:
-                return -5.0
-            strength = [0] * s.n
-            for q, u in s.boxes[SHIPPING]:
-                strength[q] += self.shipping[u]
-            mine = strength[p]
-            strength[p] = 0
-            return value if mine <= max(strength) else value * 0.2
-        if box == CAPITAL:
-            mine = sum(q == p for q, _ in s.boxes[CAPITAL])
-            cost = self.costs[self.age_of(s) - 1]
-            if s.money[p] < cost * (mine + 1) or not s.display:
-                return -5.0
-            best = self.best_building(tuple(s.display))
-            return value if best >= cost * k["money_vp"] * k["buy_margin"] else -5.0
-        if box == DISCOVERY:
-            if all(s.discovered) and not self.view.deck_cards(self.g):
-                return -5.0
-            strength = sum(self.strength[u] * x for u, x in enumerate(s.discovery_box[p]))
-            return value if strength < k["discovery_strength"] else value * 0.2
-        if box == TRAIN_ANY:
-            return value if s.money[p] >= 5 + k["money_reserve"] else -5.0
-        if box == WARFARE:
-            return value if s.round in self.scorings and any(r[p][SOLDIER] for r in s.world) else -5.0
-        return value
+        mine = sum(q == p for q, _ in s.boxes[CAPITAL])
+        if self._capital_asked[:2] != (s.round, mine):
+            cost = self.cost()
+            worth = (s.money[p] >= cost * (mine + 1) and bool(s.display)
+                     and self.best_building(tuple(s.display)) >= cost * k["money_vp"] * k["buy_margin"])
+            self._capital_asked = (s.round, mine, worth)
+        return value if self._capital_asked[2] else -5.0
+
+    def cost(self) -> int:
+        """The price of a building in the current age (AOD-6.5.1), asked once a round."""
+        s = self.s
+        if self._cost[0] != s.round:
+            self._cost = (s.round, self.costs[self.age_of(s) - 1])
+        return self._cost[1]
+
+    def _discovery(self, value: float) -> float:
+        s = self.s
+        if all(s.discovered) and not self.view.deck_cards(self.g):
+            return -5.0
+        strength = sum(map(operator.mul, self.strength, s.discovery_box[self.p]))
+        return value if strength < self.k["discovery_strength"] else value * 0.2
+
+    def _train_any(self, value: float) -> float:
+        return value if self.s.money[self.p] >= 5 + self.k["money_reserve"] else -5.0
+
+    def _warfare(self, value: float) -> float:
+        """Only in a scoring round with own soldiers in the New World (which placement does not
+        change, so it is asked once a round)."""
+        s = self.s
+        if self._war_round[0] != s.round:
+            p = self.p
+            self._war_round = (s.round, s.round in self.scorings and any(r[p][SOLDIER] for r in s.world))
+        return value if self._war_round[1] else -5.0
+
+    _SITUATION: ClassVar[dict[int, Callable[[ScriptedPlayer, float], float]]] = {
+        INITIATIVE: _initiative, TRADE: _trade, SHIPPING: _shipping, CAPITAL: _capital, DISCOVERY: _discovery,
+        TRAIN_ANY: _train_any, WARFARE: _warfare}
 
     def unit_bonus(self, unit: int, box: int) -> float:
         """What a unit type adds in a box (AOD-7.1), or the cost of wasting a specialist there."""
@@ -168,36 +226,47 @@ class ScriptedPlayer(Player):
     def region_gain(self, region: int, count: int = 1, seat: int | None = None) -> float:
         """Colony VP added at the scorings left by `count` more own units in a region (the scoring
         kernel), plus the region's good when they make 3 first."""
-        s, p = self.s, self.p if seat is None else seat
-        here = [sum(s.world[region][q]) for q in range(s.n)]
-        after = list(here)
-        after[p] += count
-        rules = self.comp.colonies
-        gain = float(scoring.region_vp(tuple(after), rules)[p] - scoring.region_vp(tuple(here), rules)[p])
-        gain *= max(self.scorings_left(), 1)
-        threshold = self.comp.colonies.threshold
-        if s.region_good[region] and here[p] < threshold <= after[p] and max(here) < threshold:
-            gain += self.k["good_vp"]
-        if here[p] == 0:
-            gain += self.k["spread"]
-        return gain
+        return self.region_gains((region,), count, seat)[0]
+
+    def region_gains(self, regions, count: int = 1, seat: int | None = None) -> list[float]:
+        """`region_gain` of each region, the rules and the scorings left read once."""
+        s, p, rules, k = self.s, self.p if seat is None else seat, self.comp.colonies, self.k
+        scale, threshold, world, goods = max(self.scorings_left(), 1), rules.threshold, s.world, s.region_good
+        gains = []
+        for region in regions:
+            here = tuple(map(sum, world[region]))
+            gain = colony_gain(here, p, count, rules) * scale
+            if goods[region] and here[p] < threshold <= here[p] + count and max(here) < threshold:
+                gain += k["good_vp"]
+            if here[p] == 0:
+                gain += k["spread"]
+            gains.append(gain)
+        return gains
+
+    def best_of(self, choices, values: list[float]):
+        """The first choice of the highest value + jitter (one draw per choice, in order)."""
+        scores = [v + noise for v, noise in zip(values, self.jitters(len(values)))]
+        return choices[scores.index(max(scores))]
 
     def dock_destination(self, choices, unit):
-        return max(choices, key=lambda r: self.region_gain(r) + self.jitter())
+        return self.best_of(choices, self.region_gains(choices))
 
     def building_region(self, choices, building):
         if building == "new_world_cartography":
             return max(choices, key=lambda r: self.token_value(r, 0, 0)[1] + self.claim_value(r) + self.jitter())
-        count = 2 if building == "indian_allies" else 3
-        return max(choices, key=lambda r: self.region_gain(r, count) + self.jitter())
+        return self.best_of(choices, self.region_gains(choices, 2 if building == "indian_allies" else 3))
 
     # ---- D4 goods
     def take_good(self, choices):
+        """The good whose set income is highest (the first such), one cached holding each."""
         s, p = self.s, self.p
-        rows = np.array([s.goods[p]] * len(choices), dtype=np.int64)
-        rows[np.arange(len(choices)), choices] += 1
-        income = trade.income(self.comp.goods, rows, np.full(len(choices), s.ships[p]))
-        return choices[int(np.argmax(income))]
+        held = s.goods[p]
+        rows = [tuple(x + (t == c) for t, x in enumerate(held)) for c in choices]
+        best, pick = -1, choices[0]
+        for c, income in zip(choices, trade.incomes_of(self.comp.goods, rows, s.ships[p])):
+            if income > best:
+                best, pick = income, c
+        return pick
 
     # ---- D5 buildings
     def best_building(self, display: tuple[int, ...]) -> float:
@@ -232,17 +301,41 @@ class ScriptedPlayer(Player):
             value += k["income_building_vp"] * left
         elif key == "cathedral":         # AOD-14.2: each docked missionary brings one colonist more
             value += k["unit_vp"] * k["missionaries_per_round"] * (self.comp.amount[key] - 1) * left
+        elif key == "militia":           # AOD-9.6: a temporary soldier in every fight the seat defends
+            value += k["militia_weight"] * self.threatened_regions() * left
+        elif key == "migration":         # AOD-14.3 / AOD-18.22: a move of up to 2 units every round
+            value += k["migration_weight"] * max(self.best_migration(), 0.0)
         elif key in FINAL_BASIS:
             value += k["final_building_vp"]
         else:
             value += k["other_building_vp"]
         return value * float(k.get("build_bias", 1.0))
 
+    def threatened_regions(self) -> int:
+        """The regions where the seat has units and an opponent has soldiers (where it may be
+        attacked, AOD-9.1 / AOD-9.2)."""
+        p = self.p
+        return sum(1 for here in self.s.world
+                   if sum(here[p]) and any(units[SOLDIER] for q, units in enumerate(here) if q != p))
+
+    def best_migration(self) -> float:
+        """The colony VP the best move of up to `amount` own units from one region to another
+        discovered region would gain now (`region_gain` at the target less that at the source)."""
+        s, p = self.s, self.p
+        most, best = int(self.comp.amount["migration"]), 0.0
+        targets = [b for b, d in enumerate(s.discovered) if d]
+        for a, here in enumerate(s.world):
+            for n in range(1, min(most, sum(here[p])) + 1):
+                loss = self.region_gain(a, -n)
+                best = max(best, max((g - loss for b, g in zip(targets, self.region_gains(targets, n)) if b != a),
+                                     default=0.0))
+        return best
+
     def buy_building(self, choices):
         tiles = [c for c in choices if c is not None]
         if not tiles:
             return None
-        cost = self.costs[self.age_of(self.s) - 1] * self.k["money_vp"] * self.k["buy_margin"]
+        cost = self.cost() * self.k["money_vp"] * self.k["buy_margin"]
         value = {t: self.building_value(self.building_of(t)) * (1 + self.jitter()) for t in tiles}
         best = max(tiles, key=value.get)
         if None in choices and value[best] < cost:
@@ -267,11 +360,13 @@ class ScriptedPlayer(Player):
             return (known,)
         return tuple(self.view.unseen_tokens(self.g, self.p))
 
-    def token_value(self, region: int, strength: int, soldiers: int) -> tuple[float, float]:
+    def token_value(self, region: int, strength: int, soldiers: int,
+                    ids: tuple[int, ...] | None = None) -> tuple[float, float]:
         """(success probability, expected VP-equivalent of the item's VP and loot) of an
         expedition (exact odds of the discovery kernel; strength 0 = a free discovery,
-        AOD-18.20). The free colonist (AOD-8.3.1) is valued per region by `expedition`."""
-        ids, cards = self.pool_for(region), region == CARDS
+        AOD-18.20). The free colonist (AOD-8.3.1) is valued per region by `expedition`; `ids`:
+        the region's pool when the caller has it already."""
+        ids, cards = self.pool_for(region) if ids is None else ids, region == CARDS
         key = (ids, cards, strength, soldiers)
         found = self._odds.get(key)
         if found is None:
@@ -304,14 +399,21 @@ class ScriptedPlayer(Player):
         floor, unit_cost = (0.0, 0.0) if last else (self.k["min_success"], self.k["unit_vp"] * 0.5)
         order = sorted(range(UNITS), key=lambda u: (-units[UNIT_TYPES[u]].discovery, not units[UNIT_TYPES[u]].fights))
         claims = {r: self.claim_value(r) for r in choices.targets}
+        pools = {r: self.pool_for(r) for r in choices.targets}
         party, best, pick = [0] * UNITS, 0.0 if last else -1.0, None
+        strength = soldiers = size = 0                      # discovery.party_strength, kept as units join
         for u in order:
+            spec = units[UNIT_TYPES[u]]
             for _ in range(have[u]):
                 party[u] += 1
-                strength, soldiers = discovery.party_strength(dict(zip(UNIT_TYPES, party)), units)
+                strength, soldiers, size = strength + spec.discovery, soldiers + spec.fights, size + 1
+                odds: dict[tuple[tuple[int, ...], bool], tuple[float, float]] = {}
                 for r in choices.targets:
-                    p_win, value = self.token_value(r, strength, soldiers)
-                    value += p_win * claims[r] - sum(party) * unit_cost
+                    key = (pools[r], r == CARDS)
+                    if key not in odds:
+                        odds[key] = self.token_value(r, strength, soldiers, key[0])
+                    p_win, value = odds[key]
+                    value += p_win * claims[r] - size * unit_cost
                     if p_win >= floor and value > best:
                         best, pick = value, Expedition(tuple(party), r, p_win)
         return pick

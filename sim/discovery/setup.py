@@ -73,9 +73,19 @@ class Setup:
         self.step(g, "setup")
 
     def from_supply(self, s, p: int, unit: int, count: int = 1) -> None:
-        """AOD-0.5: units taken from the unlimited supply (AOD-18.34) into the pool."""
+        """AOD-0.5: units taken from the supply (unlimited, AOD-18.34, or see `supply`) into the pool."""
+        count = self.supply(s, p, unit, count)
         s.pool[p][unit] += count
         s.out[p][unit] += count
+
+    def supply(self, s, p: int, unit: int, count: int) -> int:
+        """How many of `count` new units the supply gives seat p: all (AOD-18.34: figures are
+        unlimited), or with `options.limited_supply` no more colonist figures out of the supply
+        than a colour has (`rules.supply.colonists`, 30: AOD-2.2); specialists stay unlimited
+        (AOD-2.3)."""
+        if unit != COLONIST or not self.opts["limited_supply"]:
+            return count
+        return max(0, min(count, int(self.rules["supply"]["colonists"]) - s.out[p][COLONIST]))
 
     def draw_tiles(self, s, age: int, count: int) -> list[int]:
         """The top `count` tiles of an age's stack (fewer when it runs out, AOD-11.5)."""

@@ -69,6 +69,7 @@ class GameState:
     display: list[int] = field(default_factory=list)            # face-up building tiles
     owned: list[list[int]] = field(default_factory=list)        # building tiles per seat
     held: list[set[str]] = field(default_factory=list)          # the buildings (asset keys) of each seat
+    early_units: list[set[int]] = field(default_factory=list)   # tiles whose first unit came at purchase this round
     university_used: list[bool] = field(default_factory=list)
     discoveries: list[list[tuple[str, int]]] = field(default_factory=list)  # ("token"|"card", index)
     colony_vp: list[int] = field(default_factory=list)
@@ -90,7 +91,8 @@ def new_game(n: int, regions: int, goods: int) -> GameState:
         boxes=[[] for _ in BOXES], discovery_box=zeros(n), world=[zeros(n) for _ in range(regions)],
         token_at=[-1] * regions, discovered=[False] * regions, seen=[set() for _ in range(n)],
         region_good=[True] * regions, goods=[[0] * goods for _ in range(n)], ships=[0] * n,
-        owned=[[] for _ in range(n)], held=[set() for _ in range(n)], university_used=[False] * n, discoveries=[[] for _ in range(n)],
+        owned=[[] for _ in range(n)], held=[set() for _ in range(n)], early_units=[set() for _ in range(n)],
+        university_used=[False] * n, discoveries=[[] for _ in range(n)],
         colony_vp=[0] * n, last_colony_vp=[0] * n, economy=[0] * n, vp=[0] * n, winner=[False] * n,
         stats={k: [0] * n for k in STATS})
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -99,10 +100,24 @@ def income(goods: Goods, counts, ships) -> np.ndarray:
     return _solver(goods.sets, len(goods.names), max(goods.stock), goods.ships).income(goods.names, counts, ships)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def income_of(goods: Goods, counts: tuple[int, ...], ships: int) -> int:
-    """`income` of one player, cached (players weigh the same holdings many times)."""
-    return int(income(goods, np.array([counts], dtype=np.int64), np.array([ships]))[0])
+_INCOMES: dict[Goods, dict[tuple[tuple[int, ...], int], int]] = {}
+INCOMES_KEPT = 1 << 18           # a rules configuration's cache starts afresh beyond this many holdings
+
+
+def incomes_of(goods: Goods, holdings: Sequence[tuple[int, ...]], ships: int) -> list[int]:
+    """`income` of one player's alternative holdings (players weigh the same holdings many
+    times), cached per non-increasing count vector and ships: the best income depends on nothing
+    else (the solver's table, below); the holdings not seen yet go through `income` in one call,
+    which checks them against the stock."""
+    cache = _INCOMES.setdefault(goods, {})
+    keys = [(tuple(sorted(counts, reverse=True)), ships) for counts in holdings]
+    missing = [j for j, key in enumerate(keys) if key not in cache]
+    if missing:
+        if len(cache) > INCOMES_KEPT:
+            cache.clear()
+        found = income(goods, np.array([holdings[j] for j in missing], dtype=np.int64), np.full(len(missing), ships))
+        cache.update(zip((keys[j] for j in missing), found.tolist()))
+    return [cache[key] for key in keys]
 
 
 def arrange(goods: Goods, counts, ships) -> Arrangement:

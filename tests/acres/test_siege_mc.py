@@ -162,3 +162,38 @@ def test_bad_deck_is_a_user_error(card, count):
         return
     with pytest.raises(UserError):
         acres.deck("french", {card: count})
+
+
+def _at_montreal(data, p, actions, hand, draw, discard, foe_hand=5):
+    """A British siege of Montreal from a known position (MONTREAL's decks, split into zones)."""
+    setup = siege.make_setup(data, "montreal", "british", {s: data.deck(s, c) for s, c in MONTREAL.items()},
+                             policy=siege.parse_policy("sufficient"), max_turns=12)
+    foe = MONTREAL["french"]
+    return siege.at_position(setup, p, actions, (hand, draw, discard), {k: v for k, v in foe.items() if k != "trader"},
+                             {"trader": foe["trader"]}, foe_hand)
+
+
+@pytest.mark.parametrize("p, actions, hand, draw, discard", [
+    (-1, 1, {"militia": 1, "pemaquid": 3}, {"regular_infantry": 2, "pemaquid": 1, "leader": 1}, {"militia": 1}),
+    (0, 0, {"pemaquid": 4}, {"regular_infantry": 2, "militia": 2}, {"leader": 1}),
+    (-2, 1, {"regular_infantry": 1, "leader": 1, "pemaquid": 2}, {"militia": 2, "pemaquid": 2}, {"regular_infantry": 1}),
+])
+def test_bulk_from_a_known_position_agrees_with_exact(acres, p, actions, hand, draw, discard):
+    """AFS-8.2, AFS-8.8: a siege begun from the besieger's known hand, piles and actions left, the
+    defender's hand dealt from his unseen cards (AFS-18 A42), bulk against the exact oracle."""
+    setup = _at_montreal(acres, p, actions, hand, draw, discard, foe_hand=3)
+    exact = _compare(setup, 30_000, 13)
+    assert sum(float(np.sum(exact[k])) for k in ("attacker", "defender", "unresolved")) == pytest.approx(1.0)
+
+
+def test_known_position_without_a_card_to_commit_is_lost_at_once(acres):
+    """AFS-8.8.2: the marker at the defender's win line (-1) and no military card left in the
+    besieger's hand: the defender wins at the start of his turn in every siege."""
+    setup = _at_montreal(acres, -1, 1, {"pemaquid": 4}, {"regular_infantry": 2, "militia": 2, "leader": 1}, {})
+    counts = siege.simulate(setup, np.random.default_rng(3), 50)
+    assert counts["defender"][1] == 50
+
+
+def test_position_hand_larger_than_the_unseen_cards_is_a_user_error(acres):
+    with pytest.raises(UserError, match="hand size"):
+        _at_montreal(acres, 0, 1, {"pemaquid": 4}, {}, {}, foe_hand=9)

@@ -14,6 +14,10 @@ from sim.cli import main
     (["tile-value", "struggle", "--tiles", "war_office", "--sweep", "tiles.war_office.cost_gold=6..2"], "malformed"),
     (["tile-value", "struggle", "--tiles", "war_office,banking", "--sweep", "tiles.war_office.cost_gold=0..2"],
      "one tile"),
+    (["tile-value", "acres", "--power", "dutch"],            # --players defaults to 2 here
+     "--power 'dutch' is unknown for acres; allowed: british, french"),
+    (["tile-value", "acres", "--players", "2", "--tiles", "settlers", "--sweep", "cards.british.settlers.cost=4..5"],
+     "--sweep measures one side of acres; name it with --power british or french"),
     (["report", "--tiles", "dragon"], "--tiles dragon: no played game has this asset"),
     (["report", "--players", "9"], "out of range"),
     (["report", "--tile-strategies", "clever"], "strategy: 'clever'"),
@@ -29,3 +33,10 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, tmp_path):
     err = capsys.readouterr().err.strip()
     assert code == 2 and message in err and len(err.splitlines()) == 1
     assert not out.exists()                 # nothing half-written
+
+
+def test_tile_value_without_prices_prints_no_price_column(capsys):
+    """--no-prices plays no grant arms, so the table has no fair-price or verdict column to leave blank."""
+    assert main(["tile-value", "tilegame", "--blocks", "2", "--quiet", "--no-prices"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert "d win" in header and "fair price" not in header and "verdict" not in header

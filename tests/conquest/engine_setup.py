@@ -27,8 +27,9 @@ class FixedDice:
 
 
 class Script(Player):
-    """A seat that plays queued answers: moves, retreats, razes, purchases; formations and
-    casualties fill `order` (by type) unless given; captives are held."""
+    """A seat that plays queued answers: moves, retreats and their splits, razes, purchases,
+    executions, surrenders; formations and casualties fill `order` (by type) unless given;
+    captives are held."""
 
     def __init__(self, engine, g, seat, rng, plan: dict) -> None:
         super().__init__(engine, g, seat, rng)
@@ -73,8 +74,23 @@ class Script(Player):
     def pursuit(self, fight, fleeing, hits):
         return self._next("victims") or self._fill(fleeing, hits, (2, 1, 0))
 
+    def retreat_split(self, fight, seat, units, leaders, options, where):
+        self.journal.append((self.p, "retreat_split", (tuple(units), list(leaders), list(options))))
+        plan = self._next("splits")
+        if plan is None:
+            return super().retreat_split(fight, seat, units, leaders, options, where)
+        return [(self.e.t.index(r), tuple(u), tuple(ls)) for r, u, ls in plan]
+
     def hold_captive(self, leader):
         return True
+
+    def execute_captives(self, held):
+        self.journal.append((self.p, "execute_captives", list(held)))
+        return self._next("executions", [])
+
+    def surrender(self, options):
+        self.journal.append((self.p, "surrender", list(options)))
+        return self._next("surrenders")
 
     def sink(self, zone, galleys, hits):
         return list(galleys[:hits])

@@ -22,6 +22,7 @@ ALTERNATIVES = [
     "options.inherit_free_generals=false", "options.placement_requires_home_control=false",
     "options.starting_talents=50", "options.units_per_leader=3", "options.roads_usable_by_all=false",
     "options.tax_cap=60", "economy.inflation.inflation_measure=treasury", "map.options.mesopotamia_arabia_border=true",
+    "options.retreat_single_destination=false", "options.captive_decision=any_time", "options.allow_surrender=true",
 ]
 
 

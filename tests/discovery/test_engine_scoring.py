@@ -96,6 +96,21 @@ def test_aod_14_2_piracy_option_counts_the_owners_ships():
     assert [b - a for a, b in zip(money, s.money)] == [4, -2, -2]
 
 
+@pytest.mark.parametrize("reading, paid", [("what_he_has", [3, -1, -2]), ("nothing", [2, 0, -2])])
+def test_aod_18_26_piracy_short_payment_both_readings(reading, paid):
+    """AOD-18.26: a payer short of money pays what he has (recommended) or nothing (option);
+    one who can pay in full pays in full either way."""
+    e = engine(3, overrides=[f"options.piracy_short_payment={reading}"])
+    s = e.s.games[0]
+    s.held[0].add("piracy")
+    holding(e, 1, {}, 3)
+    holding(e, 2, {}, 2)
+    s.money[1:3] = [1, 5]
+    money = list(s.money)
+    e.piracy(0)
+    assert [b - a for a, b in zip(money, s.money)] == paid and min(s.money) >= 0
+
+
 def tile(e, key):
     return next(k for k in range(len(e.t.tile_age)) if e.tile_key(k) == key)
 

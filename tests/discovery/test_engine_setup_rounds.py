@@ -173,3 +173,39 @@ def test_placement_one_unit_per_turn_until_pools_are_empty():
     e.placement(0)
     first, second = s.order
     assert placed == [first, second] * 5 + [second, second]
+
+
+@pytest.mark.parametrize("reading, at_purchase, at_step_d", [("step_d", 0, 1), ("purchase", 1, 0)])
+def test_aod_18_17_building_units_at_step_d_or_at_purchase(reading, at_purchase, at_step_d):
+    """AOD-18.17: a Conquistador bought in round 2 puts its soldier into the Discovery box at
+    step D (recommended) or at once, in time for this round's Discovery (option), never both;
+    from the next round on it gives one at every step D either way."""
+    from sim.discovery.state import SOLDIER
+    e = engine(2, answers=[{"buy_building": lambda choices: next(c for c in choices if c is not None)}, {}],
+               overrides=[f"options.building_units_at={reading}"])
+    s = e.s.games[0]
+    s.round, s.money[0] = 2, 50
+    s.display[:] = [next(k for k in range(36) if e.tile_key(k) == "conquistador")]
+    box = s.discovery_box[0]
+    e.offer_building(0, 0)
+    assert "conquistador" in s.held[0] and box[SOLDIER] == at_purchase
+    e.building_benefits(0)
+    assert box[SOLDIER] == at_purchase + at_step_d == 1
+    s.round = 3
+    e.building_benefits(0)
+    assert box[SOLDIER] == 2 and s.out[0][SOLDIER] == 2
+
+
+@pytest.mark.parametrize("limited, given", [("false", 5), ("true", 2)])
+def test_aod_18_34_colonist_figures_unlimited_or_limited_supply(limited, given):
+    """AOD-18.34 / AOD-2.2: the supply gives every colonist asked for (recommended), or, with
+    limited_supply, no more colonist figures out than the colour has (here 8: 6 are out after
+    setup, 5 in the pool and the Turn Order marker); specialists stay unlimited (AOD-2.3)."""
+    e = engine(2, overrides=[f"options.limited_supply={limited}", "rules.supply.colonists=8"])
+    s = e.s.games[0]
+    assert s.out[0][COLONIST] == 6
+    e.from_supply(s, 0, COLONIST, 5)
+    e.from_supply(s, 0, CAPTAIN, 5)
+    assert s.out[0][COLONIST] == 6 + given and s.pool[0][COLONIST] == 5 + given and s.pool[0][CAPTAIN] == 5
+    e.arrive(0, 0, COLONIST, 0, count=3)
+    assert s.world[0][0][COLONIST] == (3 if limited == "false" else 0)

@@ -198,3 +198,21 @@ def test_sets_override_that_breaks_the_optimiser_is_refused():
     goods = load_components(["goods.sets.any_three=2"]).goods
     with pytest.raises(UserError, match="three_of_a_kind"):
         trade.income(goods, [[0] * 11], [0])
+
+
+@given(st.lists(holdings, min_size=1, max_size=6), st.integers(0, 4), st.booleans())
+def test_cached_incomes_equal_the_kernel_aod_10_6(batch, ships, distinct):
+    """`incomes_of` (the players' cache, keyed by the sorted count vector) gives what `income`
+    gives for every holding, on a cold and on a warm cache, in each rules configuration."""
+    goods = DISTINCT if distinct else GOODS
+    rows = [tuple(min(h.get(name, 0), goods.stock[t]) for t, name in enumerate(goods.names)) for h in batch]
+    expected = trade.income(goods, np.array(rows), np.full(len(rows), ships)).tolist()
+    trade._INCOMES.pop(goods, None)
+    assert trade.incomes_of(goods, rows, ships) == expected
+    assert trade.incomes_of(goods, rows[::-1], ships) == expected[::-1]
+
+
+def test_cached_incomes_check_unseen_holdings_against_the_stock():
+    trade._INCOMES.pop(GOODS, None)
+    with pytest.raises(UserError, match="allowed 0..5"):
+        trade.incomes_of(GOODS, [(7,) + (0,) * 10], 0)
