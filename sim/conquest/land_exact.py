@@ -105,7 +105,7 @@ def solve_land(battle: LandBattle, comps: Components, attacker_policy: RetreatPo
 
 
 def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
-           max_states: int) -> "_Chain":
+           max_states: int) -> _Chain:
     a_units, d_units = battle.attacker.units, battle.defender.units
     pairs = np.prod([u + 1 for u in a_units]) * np.prod([u + 1 for u in d_units])
     if pairs > max_states:
