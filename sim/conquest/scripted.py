@@ -13,12 +13,17 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   Generals with nobody to lead go home for the units waiting there (`fetch`); from round `hunt`
   on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
   and muster next to him until the odds allow the attack; a Caesar without Generals leads a
-  legion himself, only where he is safe;
+  legion himself, only where he is safe; a General beside an empty galley of his ships
+  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), the galley
+  sailing back to a dock after; a march takes a road trip where its City lies nearer the goal
+  than the step (COE-6.6);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
-- buying: Cities, Fortifications and roads up to their shares of the budget, then land units in
-  the shares of the army the exact odds say wins most for `legion_budget` talents
+- buying: Cities, Fortifications and roads up to their shares of the budget (a road only where it
+  extends the home's road network towards the frontier, Cities placed so that it can), a galley
+  while a province only the sea reaches lies one crossing from a dock (at most `galleys`), then
+  land units in the shares of the army the exact odds say wins most for `legion_budget` talents
   (`army_mix.best_army`); `reserve` talents are kept unless an inflation has been triggered and not
   yet taken effect (COE-21: spend before prices rise).
 """
@@ -28,14 +33,18 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
-from sim.conquest.actions import Buy, EndMovement, Ransom, Sail, Step
+from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
 from sim.conquest.army_mix import best_army
 from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
 from sim.conquest.land_exact import solve_land
+from sim.conquest.legion import keep as _keep
+from sim.conquest.legion import take as _take
 from sim.conquest.players import Player
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective
+from sim.conquest.routes import distance_to, distances
+from sim.conquest.scripted_routes import RoutePlans
 from sim.conquest.state import CAESAR, FREE, LEADERS
 
 CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 kB each
@@ -96,38 +105,11 @@ def _scale(units: tuple, big: int) -> tuple:
     return tuple(out)
 
 
-def distances(t) -> list[tuple[int, ...]]:
-    """Land steps between every two provinces (COE-11.7), for the hunter's choice of goal."""
-    found = _DISTANCES.get(id(t))
-    if found is None:
-        found = _DISTANCES[id(t)] = _distances(t)
-    return found
-
-
-_DISTANCES: dict[int, list[tuple[int, ...]]] = {}
-
-
-def _distances(t) -> list[tuple[int, ...]]:
-    out = []
-    for src in range(t.n_prov):
-        dist = [t.n_prov] * t.n_prov
-        dist[src] = 0
-        todo = deque([src])
-        while todo:
-            q = todo.popleft()
-            for r in t.steps[q]:
-                if dist[r] > dist[q] + 1:
-                    dist[r] = dist[q] + 1
-                    todo.append(r)
-        out.append(tuple(dist))
-    return out
-
-
 ODDS = OddsCache()
 GUARDS: dict[tuple, int] = {}   # guard sizes by what they depend on (`ScriptedPlayer.guard_for`)
 
 
-class ScriptedPlayer(Player):
+class ScriptedPlayer(RoutePlans, Player):
     """A parameter table of data/strategies.toml played (see the module docstring)."""
 
     def __init__(self, engine, g: int, seat: int, rng, params: dict) -> None:
@@ -159,19 +141,26 @@ class ScriptedPlayer(Player):
             if self.still_legal(ch, action):
                 return action
 
-    def still_legal(self, ch: Choices, a: Step) -> bool:
-        here = ch.leaders.get(a.src, [])
-        ready = ch.ready(a.src)
+    def still_legal(self, ch: Choices, a) -> bool:
+        """Whether a planned action can still be taken (an earlier one may have changed that)."""
+        if type(a) is Sail:
+            return a.galley in ch.galleys and (not a.land or bool(self.e.cargo_leaders(self.g, a.galley)))
+        src = ch.galley_space(a.galley) if type(a) is Board else a.src
+        here = ch.leaders.get(src, [])
+        ready = ch.ready(src)
         return all(ld in here for ld in a.leaders) and all(u <= r for u, r in zip(a.units, ready))
 
-    def march(self, ch: Choices) -> list[Step]:
-        """Steps for the Generals that have somewhere worth going: the legions of one province
-        attack together (as many Generals as the odds need, up to `press_win`), a Caesar's
-        province keeps the guard the exact odds ask for (`guard`), and Generals with nobody to
-        lead go home to fetch the units waiting there (`fetch`)."""
+    def march(self, ch: Choices) -> list:
+        """Moves for the Generals that have somewhere worth going: a General with a galley of his
+        beached beside him first ships `ferry_units` units to a province only the sea reaches
+        (`ferry`); the legions of one province attack together (as many Generals as the odds
+        need, up to `press_win`), a Caesar's province keeps the guard the exact odds ask for
+        (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
+        and Generals with nobody to lead go home to fetch the units waiting there (`fetch`);
+        empty galleys sail home (`galleys_home`)."""
         e, g = self.e, self.g
         s = e.s
-        out: list[Step] = []
+        out: list = []
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
         self.defenders = {}                      # other seats do not move while a plan is made
@@ -186,6 +175,12 @@ class ScriptedPlayer(Player):
             keep = self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p else 0
             spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
             avail = list(_take(ready, max(spare, 0)))
+            if generals and sum(avail):
+                shipped = self.ferry(ch, src, generals[0], avail, claimed)
+                if shipped:
+                    out += shipped
+                    avail = [a - x for a, x in zip(avail, shipped[0].units)]
+                    generals = generals[1:]
             while generals and sum(avail):
                 force = _take(avail, min(sum(avail), cap * len(generals)))
                 dst, p_win = self.best_target(src, force, len(generals), claimed)
@@ -196,13 +191,17 @@ class ScriptedPlayer(Player):
                     n, legion, p_win = self.enough(src, dst, avail, len(generals))
                 claimed.add(dst)
                 avail = [a - x for a, x in zip(avail, legion)]
-                out.append(Step(tuple(generals[:n]), legion, src, dst, p_win))
+                trip = self.road_trip(ch, src, dst) if p_win is None else None
+                if trip is not None:
+                    out.append(RoadTrip(tuple(generals[:n]), legion, src, trip))
+                else:
+                    out.append(Step(tuple(generals[:n]), legion, src, dst, p_win))
                 generals = generals[n:]
             if generals and not sum(avail) and e.opt.leaders_move_alone:
                 dst = self.fetch_step(src)
                 if dst is not None:
                     out.append(Step(tuple(generals), (0, 0, 0), src, dst))
-        return out
+        return out + self.galleys_home(ch)
 
     def claimed_this_turn(self) -> set[int]:
         """Provinces a legion of this player entered this turn: no second legion follows it
@@ -530,8 +529,13 @@ class ScriptedPlayer(Player):
                 wanted.append(item)
         for item in wanted:
             found = [b for b in options if b.item == item]
+            if item == "road":
+                found = self.shortening_road(found)
             if found and cash - prices[item] >= reserve:
                 return self.place_building(found)
+        galley = self.galley_wanted(options, bought)
+        if galley is not None and cash - prices["galley"] >= reserve:
+            return galley
         units = [b for b in options if b.item in MIX and cash - prices[b.item] >= reserve]
         if not units:
             return None
@@ -548,11 +552,19 @@ class ScriptedPlayer(Player):
         return {u: army[k] / sum(army) for k, u in enumerate(MIX)}
 
     def place_building(self, found: list[Buy]) -> Buy:
-        """Home first, then the most valuable province."""
+        """Home first, then (for a player who builds roads) a City next to the home's road
+        network nearer the frontier than any of its Cities (where `shortening_road` extends it),
+        then the most valuable province."""
         e = self.e
+        t = e.t
         home = int(e.s.home[self.g, self.p])
-        return max(found, key=lambda b: (b.where == home if b.item != "road" else 0,
-                                         e.t.tax[b.where] if b.item != "road" else 0, -b.where))
+        nearer: set[int] = set()
+        if self.k["road_share"] > 0 and found[0].item == "city":
+            net, goals, near = self.home_roads()
+            nearer = {b.where for b in found
+                      if any(r in net for r in t.borders[b.where]) and distance_to(t, b.where, goals) < near}
+        return max(found, key=lambda b: (b.where == home if b.item != "road" else 0, b.where in nearer,
+                                         t.tax[b.where] if b.item != "road" else 0, -b.where))
 
     def army_mix(self, bought: list[Buy]) -> dict[str, int]:
         """Land units of the player's colour on the board, with those bought this phase."""
@@ -574,20 +586,3 @@ class ScriptedPlayer(Player):
 
     def accept_ransom(self, leader: int, talents: int, offerer: int) -> bool:
         return talents >= self.k["ransom_accept"]
-
-
-def _keep(units: tuple, n: int) -> tuple[int, int, int]:
-    """The n units a legion leaves behind (`_take` leads the others): infantry first."""
-    out = [0, 0, 0]
-    for k in (0, 1, 2):
-        out[k] = min(units[k], n - sum(out))
-    return tuple(out)  # type: ignore[return-value]
-
-
-def _take(ready: list[int], n: int) -> tuple[int, int, int]:
-    """A mixed legion of n units: catapults and cavalry first (mixed formations hit more, COE-E15)."""
-    out = [0, 0, 0]
-    for k in (2, 1, 0):
-        out[k] = min(ready[k], n - sum(out))
-    return tuple(out)  # type: ignore[return-value]
-

@@ -10,7 +10,8 @@ from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle
 from sim.conquest.land_exact import solve_land
 from sim.conquest.policy import OPTIMAL, Objective
-from sim.conquest.scripted import GUARDS, MAX_EXACT, ODDS, ScriptedPlayer, _clip, _keep, _take, distances
+from sim.conquest.routes import distances
+from sim.conquest.scripted import GUARDS, MAX_EXACT, ODDS, ScriptedPlayer, _clip, _keep, _take
 from tests.conquest.engine_setup import clear, control, engine, leader, seat_of, units
 
 
