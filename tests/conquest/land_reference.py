@@ -10,15 +10,14 @@ import numpy as np
 from sim.conquest.combat import LandBattle, Tactics, battle_tables
 from sim.conquest.components import Components
 from sim.conquest.land_exact import TIE, LandOdds, _Chain
-from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
+from sim.conquest.policy import Objective, RetreatPolicy
 from sim.core.exact import monotone_layers
 
 
-def solve_reference(battle: LandBattle, comps: Components, attacker_policy: RetreatPolicy = FIGHT,
-                    defender_policy: RetreatPolicy = FIGHT, tactics: Tactics = Tactics(),
-                    objective: Objective = Objective()):
+def solve_reference(battle: LandBattle, comps: Components, attacker_policy: RetreatPolicy,
+                    defender_policy: RetreatPolicy, objective: Objective):
     """(odds, root value, attacker retreat map, defender retreat map, reach) by the numpy chain."""
-    A, D, ext, _ = battle_tables(battle, comps, tactics)
+    A, D, ext, _ = battle_tables(battle, comps, Tactics())
     chain = _NumpyChain(battle, comps, A, D, ext, objective)
     a_ret, d_ret, root_value = chain.backward(attacker_policy, defender_policy)
     odds, reach = chain.forward(a_ret, d_ret)
