@@ -19,11 +19,12 @@ from sim.core.lockstep import play_in_batches
 from sim.core.seating import RESULT_COLUMNS, Seating
 
 ASSET_COLUMN = "assets"   # the pieces each seat bought (sim.core.conformance)
-STEP_CAP = 200            # engine steps (one turn of every unfinished game) of one batch: 20 rounds x 6 seats, and slack for --set
+STEP_CAP = 300            # engine steps (one turn of every unfinished game) of one batch: 40 rounds x 6 seats, and slack for --set
 
 
 class Invariants:
-    """Checked after every engine step (`Engine.on_step`), and around every movement action:
+    """Checked after every engine step (`Engine.on_step`), and what a movement action changes
+    around every one (`pieces`):
     pieces within each colour's supply and the shared pools (COE-2.4), no land unit moved
     without a leader (COE-11.1), galley cargo <= 7 with a leader aboard (COE-12.5), treasury
     >= 0 (COE-20.4), each province controlled by at most one seat (COE-17) and an eliminated
@@ -38,7 +39,7 @@ class Invariants:
             before = (s.land[g].copy(), s.ldr_loc[g].copy(), s.ldr_ship[g].copy())
             original(g, p, action)
             self.led(engine, g, *before)
-            self.check(engine, f"after {action}", [g])
+            self.pieces(engine, g, f"after {action}")
 
         engine.apply = apply
 
@@ -60,23 +61,36 @@ class Invariants:
         self.check(e, where)
 
     @staticmethod
+    def pieces(e: Engine, g: int, where: str) -> None:
+        """What a movement action changes (COE-11, COE-12): land units within the supplies and
+        never negative, galley cargo <= 7 with a leader aboard, free leaders on the board. The
+        rest (buildings, treasuries, control, eliminations) no movement action touches: `check`
+        reads it after every engine step."""
+        s, t = e.s, e.t
+        land, cargo = s.land[g], s.gal_cargo[g]
+        assert (land >= 0).all() and (cargo >= 0).all() and (s.ready[g] >= 0).all(), where
+        on_board = land.sum(axis=1) + cargo.sum(axis=1)                        # (colours, 3)
+        assert (on_board <= np.array(t.limits[:3])).all(), f"land units beyond a colour's supply: {where}"
+        aboard = cargo.sum(axis=2)
+        assert (aboard <= t.capacity).all(), f"galley cargo above {t.capacity}: {where}"
+        free = s.ldr_state[g] == FREE
+        if aboard.any():
+            ships = set(s.ldr_ship[g][free].tolist())
+            for c, k in zip(*np.nonzero(aboard > 0)):
+                assert c * s.gal_loc.shape[2] + k in ships, f"land units aboard a galley without a leader: {where}"
+        assert (s.ldr_loc[g][free] >= 0).all(), where
+
+    @staticmethod
     def check(e: Engine, where: str, games: list[int] | None = None) -> None:
         s, t = e.s, e.t
         for g in range(len(s.n_players)) if games is None else games:
-            land, cargo = s.land[g], s.gal_cargo[g]
-            assert (land >= 0).all() and (cargo >= 0).all() and (s.ready[g] >= 0).all(), where
-            on_board = land.sum(axis=1) + cargo.sum(axis=1)                        # (colours, 3)
-            assert (on_board <= np.array(t.limits[:3])).all(), f"land units beyond a colour's supply: {where}"
-            assert (cargo.sum(axis=2) <= t.capacity).all(), f"galley cargo above {t.capacity}: {where}"
+            Invariants.pieces(e, g, where)
             assert s.city[g].sum() <= t.pools["city"] and s.fort[g].sum() <= t.pools["fortification"], where
             assert s.road[g].sum() <= t.pools["road"], where
             assert not (s.fort[g] & ~s.city[g]).any(), f"a Fortification without its City (COE-6.4): {where}"
             assert (s.treasury[g] >= 0).all(), f"negative treasury (COE-20.4): {where}"
             n = int(s.n_players[g])
             assert ((s.control[g] >= NEUTRAL) & (s.control[g] < n)).all(), where
-            ships = set(s.ldr_ship[g][s.ldr_state[g] == FREE].tolist())
-            for c, k in zip(*np.nonzero(cargo.sum(axis=2) > 0)):
-                assert c * s.gal_loc.shape[2] + k in ships, f"land units aboard a galley without a leader: {where}"
             for q in range(n):
                 if not s.alive[g, q]:
                     assert not (s.control[g] == q).any(), f"eliminated seat {q} controls provinces: {where}"
@@ -85,7 +99,6 @@ class Invariants:
                     held = (s.ldr_state[g] == CAPTIVE) & (s.ldr_holder[g] == q)
                     assert not held.any(), f"eliminated seat {q} holds captives: {where}"
             free = s.ldr_state[g] == FREE
-            assert (s.ldr_loc[g][free] >= 0).all(), where
             assert (s.owner[g][:, None].repeat(LEADERS, axis=1)[free] >= 0).all(), where
 
 

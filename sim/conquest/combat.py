@@ -21,6 +21,7 @@ import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -308,7 +309,6 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
     size = np.minimum(total, comps.land.formation_base + comps.land.formation_per_leader * army.leaders)
     p = symbol_probabilities(comps)
     rule = comps.options.catapult_cap
-    order = tactics.order_index
     n = len(total)
     formation = np.zeros((3, n, 3), dtype=np.int64)
     succ = np.tile(np.arange(n), (3, width, 1)).transpose(0, 2, 1).copy()
@@ -320,32 +320,56 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
     cap = comps.land.formation_base + comps.land.formation_per_leader * army.leaders
     for e in levels:
         for s in range(n):
-            units = tuple(int(x) for x in grid[s])
-            f = choose_formation(units, int(size[s]), int(size[s]) + e, p, rule, tactics.formation, order)
-            formation[e, s] = f
-            kcap[e, s] = catapult_limit(f[2], units[2], rule)
-            pmf = hit_pmf(int(size[s]) + e, (f[0], f[1], int(kcap[e, s])), p)
-            hits[e, s, : len(pmf)] = pmf
-            for l in range(int(size[s]) + 1):
-                r = choose_losses(units, f, l, cap, e, p, rule, tactics)
-                removed[e, s, l] = r
-                succ[e, s, l] = s - int(np.dot(r, strides))
-                if hits_after is not None:
-                    g = tuple(a - b for a, b in zip(f, r))
-                    left = hit_pmf(sum(g) + e, (g[0], g[1], int(catapult_limit(g[2], units[2] - r[2], rule))), p)
-                    hits_after[e, s, l, : len(left)] = left
-            succ[e, s, int(size[s]) + 1:] = succ[e, s, int(size[s])]
+            m = int(size[s])
+            row = _state_row(tuple(int(x) for x in grid[s]), m, cap, e, p, rule, tactics, sequential)
+            formation[e, s], kcap[e, s] = row.formation, row.kcap
+            hits[e, s, : len(row.hits)] = row.hits
+            removed[e, s, : m + 1] = row.removed
+            succ[e, s, : m + 1] = s - row.removed @ strides
+            succ[e, s, m + 1:] = succ[e, s, m]
+            if hits_after is not None:
+                hits_after[e, s, : m + 1, : row.hits_after.shape[1]] = row.hits_after
     return SideTables(army=army, comps=grid, total=total, value=value, size=size, formation=formation,
                       succ=succ, hits=hits, kcap=kcap,
                       pursuit=_pursuit_table(grid, p[1], comps.options.pursuit_cap),
                       kept=_kept_table(grid, costs), removed=removed, hits_after=hits_after)
 
 
+class _StateRow(NamedTuple):
+    """One state's entries of `side_tables` at one fortification-dice level: they depend on its
+    units, formation size and cap only, so every army that contains the state shares them."""
+
+    formation: tuple[int, int, int]
+    kcap: int
+    hits: np.ndarray
+    removed: np.ndarray
+    hits_after: np.ndarray | None
+
+
+@functools.lru_cache(maxsize=65536)
+def _state_row(units: tuple[int, int, int], size: int, cap: int, e: int, p: tuple[float, float, float],
+               rule: str, tactics: Tactics, sequential: bool) -> _StateRow:
+    """COE-14.1, COE-14.3, COE-14.4 (COE-A1 when `sequential`): the formation, its hit law and
+    the units removed for each number of losses of a state with `size` units in formation."""
+    f = choose_formation(units, size, size + e, p, rule, tactics.formation, tactics.order_index)
+    kcap = int(catapult_limit(f[2], units[2], rule))
+    removed = np.array([choose_losses(units, f, l, cap, e, p, rule, tactics) for l in range(size + 1)],
+                       dtype=np.int64).reshape(size + 1, 3)
+    after = None
+    if sequential:
+        after = np.zeros((size + 1, size + e + 1))
+        for l, r in enumerate(removed.tolist()):
+            g = tuple(a - b for a, b in zip(f, r))
+            left = hit_pmf(sum(g) + e, (g[0], g[1], int(catapult_limit(g[2], units[2] - r[2], rule))), p)
+            after[l, : len(left)] = left
+    return _StateRow(f, kcap, hit_pmf(size + e, (f[0], f[1], kcap), p), removed, after)
+
+
 def shared_side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[int, ...],
                        width: int, sequential: bool = False) -> SideTables:
     """`side_tables`, built once per process for each side and setting: the same legion meets
     many opponents, and its tables do not depend on them (read only). They are built at the
-    widest width asked so far, a narrower one being a view of them (no entry below a width
+    widest width asked so far, a narrower one being cut from them once (no entry below a width
     depends on it)."""
     key = (army, id(comps), tactics, levels, sequential)
     found = _SIDES.get(key)
@@ -361,10 +385,12 @@ def shared_side_tables(army: Army, comps: Components, tactics: Tactics, levels: 
 
 
 def _narrowed(t: SideTables, width: int) -> SideTables:
-    """The tables of `side_tables` at a smaller width: the per-loss axes cut to `width`."""
-    after = None if t.hits_after is None else t.hits_after[:, :, :width, :width]
-    return replace(t, succ=t.succ[:, :, :width], hits=t.hits[:, :, :width], removed=t.removed[:, :, :width],
-                   hits_after=after)
+    """The tables of `side_tables` at a smaller width: the per-loss axes cut to `width`, copied
+    contiguous (the exact solver's kernel reads them so)."""
+    cut = np.ascontiguousarray
+    after = None if t.hits_after is None else cut(t.hits_after[:, :, :width, :width])
+    return replace(t, succ=cut(t.succ[:, :, :width]), hits=cut(t.hits[:, :, :width]),
+                   removed=cut(t.removed[:, :, :width]), hits_after=after)
 
 
 SIDE_CACHE_LIMIT = 2_000

@@ -2,8 +2,8 @@
 
 The chain's states are pairs (attacker units by type, defender units by type); leaders never
 change. Units only ever decrease, so every transition except "nobody lost a unit" goes to a pair
-with fewer units in total: pairs are solved layer by layer (by total units), each layer in one
-vectorised numpy step, and the self-loop is summed as a geometric series,
+with fewer units in total: pairs are solved in order of total units, fewest first, state by
+state in a compiled kernel (`land_kernel`), and the self-loop is summed as a geometric series,
 V(s) = sum_{s' != s} P(s -> s') V(s') / (1 - P(s -> s)).
 
 One round's law is separable: the attacker's hits depend on his state, the defender's on his state
@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.conquest import land_kernel
 from sim.conquest.combat import LandBattle, SideTables, Tactics, battle_tables
 from sim.conquest.components import Components
 from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
 from sim.core.errors import UserError
-from sim.core.exact import monotone_layers
 
 MAX_PAIR_STATES = 2_000_000
 TIE = 1e-12  # a retreat must be better by more than rounding noise
@@ -97,25 +97,31 @@ def solve_land(battle: LandBattle, comps: Components, attacker_policy: RetreatPo
                defender_policy: RetreatPolicy = FIGHT, tactics: Tactics = Tactics(),
                objective: Objective = Objective(), max_states: int = MAX_PAIR_STATES) -> LandSolution:
     """COE-14 / COE-16: exact outcome distribution of a land battle under the given policies."""
+    chain = _chain(battle, comps, tactics, objective, max_states)
+    a_ret, d_ret, root_value = chain.backward(attacker_policy, defender_policy)
+    odds, reach = chain.forward(a_ret, d_ret)
+    return LandSolution(odds=odds, value=root_value, attacker=chain.A, defender=chain.D,
+                        attacker_retreats=a_ret, defender_retreats=d_ret, reach=reach)
+
+
+def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
+           max_states: int) -> _Chain:
     a_units, d_units = battle.attacker.units, battle.defender.units
     pairs = np.prod([u + 1 for u in a_units]) * np.prod([u + 1 for u in d_units])
     if pairs > max_states:
         raise UserError(f"armies {a_units} vs {d_units} have {pairs:,} unit states, more than the "
                         f"exact solver's {max_states:,}; use --mc N with the fight or retreat-below=K policy")
-    A, D, ext, width = battle_tables(battle, comps, tactics)
-    chain = _Chain(battle, comps, A, D, ext, width, objective)
-    a_ret, d_ret, root_value = chain.backward(attacker_policy, defender_policy)
-    odds, reach = chain.forward(a_ret, d_ret)
-    return LandSolution(odds=odds, value=root_value, attacker=A, defender=D,
-                        attacker_retreats=a_ret, defender_retreats=d_ret, reach=reach)
+    A, D, ext, _ = battle_tables(battle, comps, tactics)
+    return _Chain(battle, comps, A, D, ext, objective)
 
 
 class _Chain:
-    """The battle's absorbing chain: layers, one-round laws, terminal and retreat values."""
+    """The battle's absorbing chain: terminal and retreat values, the solving order, and the
+    kernel's inputs (`land_kernel`)."""
 
     def __init__(self, battle: LandBattle, comps: Components, A: SideTables, D: SideTables,
-                 ext: np.ndarray, width: int, objective: Objective) -> None:
-        self.battle, self.A, self.D, self.ext, self.width = battle, A, D, ext, width
+                 ext: np.ndarray, objective: Objective) -> None:
+        self.battle, self.A, self.D, self.ext = battle, A, D, ext
         self.na, self.nd = A.n, D.n
         w, lam = objective.unit_weight, objective.leader_weight
         la, ld = battle.attacker.leaders, battle.defender.leaders
@@ -134,88 +140,38 @@ class _Chain:
         kept_a = _pad(A.kept, D.pursuit.shape[1], A.total)
         self.x_def = 1.0 + w * (va - A.pursuit @ kept_d.T)
         self.x_att = w * ((D.pursuit @ kept_a.T).T - vd)
-        self.layers = monotone_layers((ta + td).ravel(), np.flatnonzero(~self.terminal.ravel()))
-
-    def law(self, flat: np.ndarray):
-        """One round from pairs `flat`: loss laws (S, L) of each side and successor states."""
-        ia, id_ = np.divmod(flat, self.nd)
-        e = self.ext[ia]
-        p_def_loss = _capped(self.A.hits[0, ia], self.D.size[id_])
-        succ = self.A.succ[0, ia][:, :, None] * self.nd + self.D.succ[e, id_][:, None, :]
-        if self.D.hits_after is None:
-            p_att_loss = _capped(self.D.hits[e, id_], self.A.size[ia])
-            weights = p_att_loss[:, :, None] * p_def_loss[:, None, :]
-        else:  # COE-A1 alternative: the defender rolls after losing ld units -> law of la given ld
-            cond = self.D.hits_after[e, id_]
-            s, w = cond.shape[0], cond.shape[1]
-            cond = _capped(cond.reshape(s * w, w), np.repeat(self.A.size[ia], w)).reshape(s, w, w)
-            weights = cond.transpose(0, 2, 1) * p_def_loss[:, None, :]
-        return weights, succ
+        live = np.flatnonzero(~self.terminal.ravel())      # fewest units first: successors are solved
+        self.order = live[np.argsort((ta + td).ravel()[live], kind="stable")]
+        after = D.hits_after if D.hits_after is not None else np.zeros((1, 1, 1, 1))
+        self.rounds = (self.nd, ext.astype(np.int64), _dense(A.hits), _dense(A.succ), _dense(A.size),
+                       _dense(A.total), _dense(D.hits), _dense(D.succ), _dense(D.size), _dense(D.total),
+                       _dense(after), D.hits_after is not None)
 
     def backward(self, a_pol: RetreatPolicy, d_pol: RetreatPolicy):
-        """Values D(s) at post-round decision nodes -> both sides' retreat maps and the value of
-        the battle (its first round is compulsory)."""
-        dv = np.where(self.terminal, self.term_value, 0.0).ravel()
-        a_ret = np.zeros(self.na * self.nd, dtype=bool)
-        d_ret = np.zeros(self.na * self.nd, dtype=bool)
-        ta, td = self.A.total, self.D.total
-        x_att, x_def = self.x_att.ravel(), self.x_def.ravel()
-        self.laws = []                           # each layer's round law, read again by `forward`
-        for flat in self.layers:
-            weights, succ = self.law(flat)
-            stay = weights[:, 0, 0].copy()
-            weights[:, 0, 0] = 0.0
-            self.laws.append((weights, stay, succ))
-            cont = (weights * dv[succ]).sum((1, 2)) / (1.0 - stay)
-            ia, id_ = np.divmod(flat, self.nd)
-            xa, xd = x_att[flat], x_def[flat]
-            ar = _decide(a_pol, self.battle.attacker_can_retreat, ta[ia], xa > cont + TIE)
-            after_att = np.where(ar, xa, cont)
-            dr = _decide(d_pol, self.battle.defender_can_retreat, td[id_], xd < after_att - TIE)
-            dv[flat] = np.where(dr, xd, after_att)
-            a_ret[flat], d_ret[flat] = ar, dr
-        self.root_law = weights, succ = self.law(np.array([self.na * self.nd - 1]))
-        root_value = float((weights * dv[succ]).sum())
+        """Both sides' retreat maps at post-round decision nodes and the value of the battle (its
+        first round is compulsory)."""
+        a_ret, d_ret, root_value = land_kernel.solve_chain(
+            self.order, *self.rounds, self.terminal.ravel(), self.term_value.ravel(),
+            np.ascontiguousarray(self.x_att).ravel(), np.ascontiguousarray(self.x_def).ravel(),
+            _code(a_pol, self.battle.attacker_can_retreat), _code(d_pol, self.battle.defender_can_retreat), TIE)
         return a_ret.reshape(self.na, self.nd), d_ret.reshape(self.na, self.nd), root_value
 
     def forward(self, a_ret: np.ndarray, d_ret: np.ndarray) -> tuple[LandOdds, np.ndarray]:
-        """Push probability mass from the first (compulsory) round through the policies (after
-        `backward`, whose round laws it reads: each row of a law depends on its state only)."""
-        size = self.na * self.nd
-        mass = np.zeros(size)
-        weights, succ = self.root_law
-        mass += np.bincount(succ.ravel(), weights=weights.ravel(), minlength=size)
-        rounds = 1.0
-        a_ret, d_ret = a_ret.ravel(), d_ret.ravel()
+        """Push probability mass from the first (compulsory) round through the policies."""
         A, D = self.A, self.D
         att_surv = np.zeros(A.total.max() + 1)
         def_surv = np.zeros(D.total.max() + 1)
-        retreated = {"attacker": 0.0, "defender": 0.0}
-        for flat, (layer_weights, layer_stay, layer_succ) in zip(reversed(self.layers), reversed(self.laws)):
-            m = mass[flat]
-            live = np.flatnonzero(m > 0)
-            flat, m = flat[live], m[live]
-            if not len(flat):
-                continue
-            ia, id_ = np.divmod(flat, self.nd)
-            dr = d_ret[flat]
-            ar = a_ret[flat] & ~dr
-            go = ~(dr | ar)
-            if dr.any():  # COE-16.2: the attacker pursues the retreating defender
-                retreated["defender"] += m[dr].sum()
-                att_surv += np.bincount(A.total[ia[dr]], weights=m[dr], minlength=len(att_surv))
-                def_surv += _pursued(A.pursuit[ia[dr]], D.total[id_[dr]], m[dr], len(def_surv))
-            if ar.any():
-                retreated["attacker"] += m[ar].sum()
-                def_surv += np.bincount(D.total[id_[ar]], weights=m[ar], minlength=len(def_surv))
-                att_surv += _pursued(D.pursuit[id_[ar]], A.total[ia[ar]], m[ar], len(att_surv))
-            if go.any():
-                rows = live[go]
-                weights, stay, succ = layer_weights[rows], layer_stay[rows], layer_succ[rows]
-                scale = m[go] / (1.0 - stay)
-                rounds += scale.sum()
-                mass += np.bincount(succ.ravel(), weights=(weights * scale[:, None, None]).ravel(),
-                                    minlength=size)
+        mass, att_gone, def_gone, rounds = land_kernel.push_mass(
+            self.order[::-1].copy(), *self.rounds, a_ret.ravel(), d_ret.ravel(), _dense(A.pursuit),
+            _dense(D.pursuit), att_surv, def_surv)
+        return self.outcome(mass, att_surv, def_surv, att_gone, def_gone, rounds)
+
+    def outcome(self, mass: np.ndarray, att_surv: np.ndarray, def_surv: np.ndarray, att_gone: float,
+                def_gone: float, rounds: float) -> tuple[LandOdds, np.ndarray]:
+        """The odds from the forward pass: mass per pair (terminal pairs hold the battles that
+        ended in the rounds), survivors of retreats, retreat chances, expected rounds; and the
+        mass reaching each post-round decision node."""
+        A, D = self.A, self.D
         mass2 = mass.reshape(self.na, self.nd)
         ta, td = A.total, D.total
         end = mass2 * self.terminal
@@ -228,9 +184,8 @@ class _Chain:
         cap_both = both if self.mutual_capture else 0.0
         odds = LandOdds(
             method="exact",
-            attacker_win=a_win + retreated["defender"], defender_win=d_win + retreated["attacker"],
-            both_destroyed=both, attacker_retreated=retreated["attacker"],
-            defender_retreated=retreated["defender"],
+            attacker_win=a_win + def_gone, defender_win=d_win + att_gone,
+            both_destroyed=both, attacker_retreated=att_gone, defender_retreated=def_gone,
             attacker_survivors=_dist(att_surv), defender_survivors=_dist(def_surv),
             attacker_leaders_captured=_leader_dist(la, d_win + cap_both),
             defender_leaders_captured=_leader_dist(ld, a_win + cap_both),
@@ -238,21 +193,16 @@ class _Chain:
         return odds, np.where(self.terminal, 0.0, mass2)
 
 
-def _decide(policy: RetreatPolicy, allowed: bool, own_units: np.ndarray, better: np.ndarray) -> np.ndarray:
-    """COE-14.5: one side's retreat declaration at post-round nodes under its policy."""
-    if not allowed or policy.kind == "fight":
-        return np.zeros(len(own_units), dtype=bool)
-    if policy.kind == "below":
-        return own_units < policy.below
-    return better
+def _code(policy: RetreatPolicy, allowed: bool) -> np.ndarray:
+    """COE-14.5: a side's policy as the kernel reads it (kind, below, allowed)."""
+    kind = {"fight": land_kernel.FIGHT_KIND, "below": land_kernel.BELOW_KIND,
+            "optimal": land_kernel.OPTIMAL_KIND}[policy.kind]
+    return np.array([kind, policy.below, int(allowed)], dtype=np.int64)
 
 
-def _capped(pmf: np.ndarray, cap: np.ndarray) -> np.ndarray:
-    """COE-A2: law of min(hits, cap) row by row -- hits beyond the target's formation are lost."""
-    tail = np.cumsum(pmf[:, ::-1], axis=1)[:, ::-1]
-    col = np.arange(pmf.shape[1])[None, :]
-    cap = cap[:, None]
-    return np.where(col < cap, pmf, np.where(col == cap, tail, 0.0))
+def _dense(a: np.ndarray) -> np.ndarray:
+    """A table as the kernel reads it: contiguous, 64-bit (one compiled signature)."""
+    return np.ascontiguousarray(a, dtype=np.float64 if a.dtype.kind == "f" else np.int64)
 
 
 def _pad(kept: np.ndarray, width: int, total: np.ndarray) -> np.ndarray:
@@ -262,13 +212,6 @@ def _pad(kept: np.ndarray, width: int, total: np.ndarray) -> np.ndarray:
     h = np.arange(out.shape[1])[None, :]
     out = np.where(h > total[:, None], 0.0, out)
     return out[:, :width]
-
-
-def _pursued(pursuit: np.ndarray, units: np.ndarray, mass: np.ndarray, length: int) -> np.ndarray:
-    """Survivor counts of retreating sides: units - min(pursuit hits, units) (COE-16.2)."""
-    h = np.arange(pursuit.shape[1])[None, :]
-    left = units[:, None] - np.minimum(h, units[:, None])
-    return np.bincount(left.ravel(), weights=(pursuit * mass[:, None]).ravel(), minlength=length)
 
 
 def _dist(weights: np.ndarray) -> dict[int, float]:

@@ -1,18 +1,29 @@
 """Scripted Conquest of the Empire strategies (COE-32), parameters from data/strategies.toml.
 
 One `ScriptedPlayer` class plays every table; the tables differ in what they value:
-- movement: each General leads at most 7 land units one step at a time towards the best target
-  in reach -- neutral provinces (`neutral_weight` x tax), empty enemy provinces, enemy armies
-  (`enemy_weight` x what they hold, `caesar_weight` for an enemy Caesar, `fortified_weight`
-  for a fortified City), attacked only when the exact win chance (`sim.conquest.land_exact`,
-  both sides retreating optimally) reaches `min_win` (the forecast is logged for the player
-  audit); it leaves `garrison` units behind in a held province and `home_guard` with the
-  Caesar, who never leaves the Home Province (COE-5.4: keep him safe);
+- movement: the Generals of a province lead their units one step at a time towards the best
+  target in reach -- neutral provinces (`neutral_weight` x tax), empty enemy provinces, enemy
+  armies (`enemy_weight` x what they hold, `caesar_weight` for an enemy Caesar,
+  `fortified_weight` for a fortified City), attacked only when the exact win chance
+  (`sim.conquest.land_exact`, both sides retreating optimally) of the whole force there reaches
+  `min_win`, with as many Generals (7 units each) as it takes to reach `press_win` (the
+  forecast is logged for the player audit); one legion per target and turn. A held province
+  keeps `garrison` units; the Caesar's keeps the guard the exact odds ask for (`guard`: the
+  strongest enemy force next to it takes him with a chance of at most `caesar_risk`, COE-25.2).
+  Generals with nobody to lead go home for the units waiting there (`fetch`); from round `hunt`
+  on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
+  and muster next to him until the odds allow the attack; a Caesar without Generals leads a
+  legion himself, only where he is safe; a General beside an empty galley of his ships
+  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), the galley
+  sailing back to a dock after; a march takes a road trip where its City lies nearer the goal
+  than the step (COE-6.6);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
-- buying: Cities, Fortifications and roads up to their shares of the budget, then land units in
-  the shares of the army the exact odds say wins most for `legion_budget` talents
+- buying: Cities, Fortifications and roads up to their shares of the budget (a road only where it
+  extends the home's road network towards the frontier, Cities placed so that it can), a galley
+  while a province only the sea reaches lies one crossing from a dock (at most `galleys`), then
+  land units in the shares of the army the exact odds say wins most for `legion_budget` talents
   (`army_mix.best_army`); `reserve` talents are kept unless an inflation has been triggered and not
   yet taken effect (COE-21: spend before prices rise).
 """
@@ -20,58 +31,85 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
 from __future__ import annotations
 
 from collections import deque
+from typing import NamedTuple
 
-from sim.conquest.actions import Buy, EndMovement, Ransom, Sail, Step
+from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
 from sim.conquest.army_mix import best_army
 from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
 from sim.conquest.land_exact import solve_land
+from sim.conquest.legion import keep as _keep
+from sim.conquest.legion import take as _take
 from sim.conquest.players import Player
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective
+from sim.conquest.routes import distance_to, distances
+from sim.conquest.scripted_routes import RoutePlans
 from sim.conquest.state import CAESAR, FREE, LEADERS
 
-CACHE_LIMIT = 20_000
-MAX_EXACT = 14            # land units per side above which the odds use the largest solvable armies
+CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 kB each
+MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
 MIX = ("infantry", "cavalry", "catapult")
+ROUNDING = 1 + 1e-9           # a solved win chance, a sum of probabilities, exceeds 1 by rounding only
+
+
+class Forecast(NamedTuple):
+    """What the players read of an exact solve: the attacker's win chance and whether each side
+    retreats at the start state (COE-14.5, the optimal-retreat policy)."""
+
+    win: float
+    attacker_retreats: bool
+    defender_retreats: bool
 
 
 class OddsCache:
-    """Exact battle solutions shared by every scripted player of a process."""
+    """Exact battle forecasts shared by every scripted player of a process, keyed by exactly what
+    a solve depends on (the rules, both armies after `_clip`, leaders up to 8, the fortification,
+    the objective's weights, the policy); only the few figures the players read are kept, so
+    the cache holds the forecasts of many games."""
 
     def __init__(self) -> None:
-        self.found: dict[tuple, object] = {}
+        self.found: dict[tuple, Forecast] = {}
 
     def solve(self, comps, att: tuple, datt: int, dfn: tuple, ddfn: int, fortified: bool, weights: tuple,
-              retreat: bool):
-        att = _clip(att)
-        dfn = _clip(dfn)
+              retreat: bool) -> Forecast:
+        att, dfn = _clip(att, dfn)
         key = (id(comps), att, min(datt, 8), dfn, min(ddfn, 8), fortified, weights, retreat)
-        sol = self.found.get(key)
-        if sol is None:
+        found = self.found.get(key)
+        if found is None:
             if len(self.found) > CACHE_LIMIT:
                 self.found.clear()
             battle = LandBattle(Army(*att, leaders=min(datt, 8)), Army(*dfn, leaders=min(ddfn, 8)), fortified)
             policy = OPTIMAL if retreat else FIGHT
             sol = solve_land(battle, comps, policy, policy, objective=Objective(*weights))
-            self.found[key] = sol
-        return sol
+            root = sol.attacker.index(att), sol.defender.index(dfn)
+            found = self.found[key] = Forecast(sol.odds.attacker_win, bool(sol.attacker_retreats[root]),
+                                               bool(sol.defender_retreats[root]))
+        return found
 
 
-def _clip(units: tuple) -> tuple:
-    """Scale an army down to at most MAX_EXACT units, keeping its mix (the solver's size limit)."""
+def _clip(att: tuple, dfn: tuple) -> tuple[tuple, tuple]:
+    """Scale both armies by one factor so that neither has more than MAX_EXACT units, keeping
+    each one's mix (the solver's size limit; the ratio of strengths is what decides)."""
+    big = max(sum(att), sum(dfn))
+    if big <= MAX_EXACT:
+        return tuple(int(u) for u in att), tuple(int(u) for u in dfn)
+    return _scale(att, big), _scale(dfn, big)
+
+
+def _scale(units: tuple, big: int) -> tuple:
     total = sum(units)
-    if total <= MAX_EXACT:
-        return tuple(int(u) for u in units)
-    out = [u * MAX_EXACT // total for u in units]
-    out[0] += MAX_EXACT - sum(out)
+    size = max(1, round(total * MAX_EXACT / big)) if total else 0
+    out = [u * size // total for u in units] if total else [0, 0, 0]
+    out[0] += size - sum(out)
     return tuple(out)
 
 
 ODDS = OddsCache()
+GUARDS: dict[tuple, int] = {}   # guard sizes by what they depend on (`ScriptedPlayer.guard_for`)
 
 
-class ScriptedPlayer(Player):
+class ScriptedPlayer(RoutePlans, Player):
     """A parameter table of data/strategies.toml played (see the module docstring)."""
 
     def __init__(self, engine, g: int, seat: int, rng, params: dict) -> None:
@@ -83,6 +121,11 @@ class ScriptedPlayer(Player):
         self.plan: deque = deque()
         self.mix_before: dict[str, int] = {}
         self.mix_turn = -1
+        self.guards: dict[tuple, int] = {}
+        self.guards_turn = -1
+        self.defenders: dict[int, tuple] = {}
+        self.claimed: set[int] = set()
+        self.claimed_turn = -1
 
     # ------------------------------------------------------------------ movement
     def move(self, ch: Choices):
@@ -98,83 +141,284 @@ class ScriptedPlayer(Player):
             if self.still_legal(ch, action):
                 return action
 
-    def still_legal(self, ch: Choices, a: Step) -> bool:
-        here = ch.leaders.get(a.src, [])
-        ready = ch.ready(a.src)
+    def still_legal(self, ch: Choices, a) -> bool:
+        """Whether a planned action can still be taken (an earlier one may have changed that)."""
+        if type(a) is Sail:
+            return a.galley in ch.galleys and (not a.land or bool(self.e.cargo_leaders(self.g, a.galley)))
+        src = ch.galley_space(a.galley) if type(a) is Board else a.src
+        here = ch.leaders.get(src, [])
+        ready = ch.ready(src)
         return all(ld in here for ld in a.leaders) and all(u <= r for u, r in zip(a.units, ready))
 
-    def march(self, ch: Choices) -> list[Step]:
-        """One step for every General that has somewhere worth going."""
-        e, g, p = self.e, self.g, self.p
+    def march(self, ch: Choices) -> list:
+        """Moves for the Generals that have somewhere worth going: a General with a galley of his
+        beached beside him first ships `ferry_units` units to a province only the sea reaches
+        (`ferry`); the legions of one province attack together (as many Generals as the odds
+        need, up to `press_win`), a Caesar's province keeps the guard the exact odds ask for
+        (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
+        and Generals with nobody to lead go home to fetch the units waiting there (`fetch`);
+        empty galleys sail home (`galleys_home`)."""
+        e, g = self.e, self.g
         s = e.s
-        out = []
-        home = int(s.home[g, p])
-        claimed: set[int] = set()
+        out: list = []
+        claimed = self.claimed_this_turn()
+        cap = e.opt.units_per_leader
+        self.defenders = {}                      # other seats do not move while a plan is made
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
+            caesar_here = self.caesar_at(src)
             if not generals:
+                if caesar_here and not self.generals_left():
+                    out += self.caesar_march(ch, src)
                 continue
             ready = list(ch.ready(src))
-            keep = self.k["home_guard"] if src == home else self.k["garrison"] if s.control[g, src] == p else 0
-            keep = max(keep, self.k["home_guard"]) if self.caesar_at(src) else keep
-            for ld in generals:
-                spare = sum(ready) - keep
-                if spare <= 0:
-                    break
-                legion = _take(ready, min(spare, e.opt.units_per_leader))
-                dst, p_win = self.best_target(src, legion, claimed)
+            keep = self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p else 0
+            spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
+            avail = list(_take(ready, max(spare, 0)))
+            if generals and sum(avail):
+                shipped = self.ferry(ch, src, generals[0], avail, claimed)
+                if shipped:
+                    out += shipped
+                    avail = [a - x for a, x in zip(avail, shipped[0].units)]
+                    generals = generals[1:]
+            while generals and sum(avail):
+                force = _take(avail, min(sum(avail), cap * len(generals)))
+                dst, p_win = self.best_target(src, force, len(generals), claimed)
                 if dst is None:
                     break
+                n, legion = 1, _take(avail, min(sum(avail), cap))
+                if p_win is not None:
+                    n, legion, p_win = self.enough(src, dst, avail, len(generals))
                 claimed.add(dst)
-                ready = [r - x for r, x in zip(ready, legion)]
-                out.append(Step((ld,), legion, src, dst, p_win))
-        return out
+                avail = [a - x for a, x in zip(avail, legion)]
+                trip = self.road_trip(ch, src, dst) if p_win is None else None
+                if trip is not None:
+                    out.append(RoadTrip(tuple(generals[:n]), legion, src, trip))
+                else:
+                    out.append(Step(tuple(generals[:n]), legion, src, dst, p_win))
+                generals = generals[n:]
+            if generals and not sum(avail) and e.opt.leaders_move_alone:
+                dst = self.fetch_step(src)
+                if dst is not None:
+                    out.append(Step(tuple(generals), (0, 0, 0), src, dst))
+        return out + self.galleys_home(ch)
+
+    def claimed_this_turn(self) -> set[int]:
+        """Provinces a legion of this player entered this turn: no second legion follows it
+        there, so an attack is fought by the force its forecast was made for."""
+        turn = int(self.e.s.turn[self.g])
+        if self.claimed_turn != turn:
+            self.claimed, self.claimed_turn = set(), turn
+        return self.claimed
+
+    def generals_left(self) -> bool:
+        """Whether the player still has a free General (COE-5.1) to lead his armies."""
+        s, g = self.e.s, self.g
+        return any(s.ldr_state[g, c, i] == FREE for c in self.e.colours_of[g][self.p] for i in range(1, LEADERS))
+
+    def caesar_march(self, ch: Choices, src: int) -> list[Step]:
+        """With no General left the Caesar leads a legion himself (COE-5.2), only into an
+        attack at `press_win` or a province where the strongest force next to it takes him
+        with an exact chance of at most `caesar_risk` (COE-25.2: keep him safe)."""
+        e = self.e
+        caesar = self.p * LEADERS + CAESAR
+        legion = _take(list(ch.ready(src)), e.opt.units_per_leader)
+        if not sum(legion):
+            return []
+        dst, p_win = self.best_target(src, legion, 1, self.claimed_this_turn())
+        if dst is None or dst == src:
+            return []
+        if p_win is not None:
+            if p_win < self.k["press_win"]:
+                return []
+        else:
+            threat = self.threat(dst)
+            if sum(threat):
+                leaders = -(-sum(threat) // e.opt.units_per_leader)
+                if ODDS.solve(e.comp, threat, leaders, legion, 1, False, self.weights, True).win > self.k["caesar_risk"]:
+                    return []
+        self.claimed.add(dst)
+        return [Step((caesar,), legion, src, dst, p_win)]
+
+    def enough(self, src: int, dst: int, avail: list[int], most: int) -> tuple[int, tuple, float]:
+        """The fewest Generals (each with 7 units) whose attack on dst reaches `press_win`, or
+        all of them: (Generals, legion, exact win chance)."""
+        cap = self.e.opt.units_per_leader
+        for n in range(1, most + 1):
+            legion = _take(avail, min(sum(avail), cap * n))
+            p_win = self.attack_odds(legion, n, dst)
+            if p_win >= self.k["press_win"] or n == most or sum(legion) == sum(avail):
+                return n, legion, p_win
+        raise AssertionError("unreachable")
+
+    def fetch_step(self, src: int) -> int | None:
+        """A lone General's step home when at least `fetch` units wait there beyond the guard."""
+        e, g = self.e, self.g
+        home = int(e.s.home[g, self.p])
+        if src == home or not self.caesar_at(home):
+            return None
+        if sum(e.units_at(g, self.p, home)) - self.guard(home) < self.k["fetch"]:
+            return None
+        return self.toward(src, set(), {home})
+
+    def guard(self, q: int) -> int:
+        """COE-5.4 / COE-25.2: the units kept with the Caesar in q -- at least `home_guard`, and
+        enough that the strongest force one step away (one seat's led units, COE-11.1) takes the
+        province with an exact chance of at most `caesar_risk`."""
+        e, g = self.e, self.g
+        here = tuple(e.units_at(g, self.p, q))
+        turn = int(e.s.turn[g])
+        if self.guards_turn != turn:
+            self.guards, self.guards_turn = {}, turn
+        found = self.guards.get((q, here))
+        if found is None:
+            found = self.guards[(q, here)] = self.guard_for(here, self.threat(q),
+                                                            bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == self.p)
+        return found
+
+    def guard_for(self, here: tuple, threat: tuple, fortified: bool) -> int:
+        """`guard` for the units here and the threat next to them: it depends on nothing else
+        (with the table's parameters and the rules), so it is shared by every player and game of
+        the process."""
+        e = self.e
+        key = (id(e.comp), here, threat, fortified, self.weights, self.k["home_guard"], self.k["caesar_risk"])
+        found = GUARDS.get(key)
+        if found is not None:
+            return found
+        low = min(int(self.k["home_guard"]), sum(here))
+        if sum(threat):
+            leaders = -(-sum(threat) // e.opt.units_per_leader)
+            high = sum(here)                     # the guard is safe enough at high (or all is kept)
+            while low < high:                    # the chance of losing falls with every unit kept
+                mid = (low + high) // 2
+                if ODDS.solve(e.comp, threat, leaders, _keep(here, mid), 1, fortified, self.weights,
+                              True).win <= self.k["caesar_risk"]:
+                    high = mid
+                else:
+                    low = mid + 1
+        if len(GUARDS) > CACHE_LIMIT:
+            GUARDS.clear()
+        GUARDS[key] = low
+        return low
+
+    def threat(self, q: int) -> tuple[int, int, int]:
+        """The largest army one enemy seat can lead into q next turn: its units in the
+        neighbouring provinces, at most 7 per leader there."""
+        e, g = self.e, self.g
+        cap = e.opt.units_per_leader
+        best = (0, 0, 0)
+        n = int(e.s.n_players[g])
+        for seat in range(n):
+            if seat == self.p or not e.s.alive[g, seat]:
+                continue
+            total = [0, 0, 0]
+            for r in e.t.steps[q]:
+                units = e.units_at(g, seat, r)
+                if sum(units):
+                    led = _take(units, min(sum(units), cap * len(e.leaders_at(g, seat, r))))
+                    total = [a + b for a, b in zip(total, led)]
+            if sum(total) > sum(best):
+                best = tuple(total)
+        return best  # type: ignore[return-value]
 
     def caesar_at(self, q: int) -> bool:
         s = self.e.s
         return bool(s.ldr_state[self.g, self.p, CAESAR] == FREE and s.ldr_loc[self.g, self.p, CAESAR] == q)
 
-    def best_target(self, src: int, legion: tuple, claimed: set[int]) -> tuple[int | None, float | None]:
-        """The most valuable adjacent province this legion can take (or beat the army there),
-        with the exact win chance when an army stands there (None otherwise)."""
+    def best_target(self, src: int, legion: tuple, leaders: int, claimed: set[int]) -> tuple[int | None, float | None]:
+        """The most valuable adjacent province this force can take (or beat the army there),
+        with the exact win chance when an army stands there (None otherwise); failing that, a
+        step towards the goal (`advance`, `hunt`), or none when the force musters next to a
+        hunted Caesar it cannot beat yet."""
+        e, g = self.e, self.g
+        s, t = e.s, e.t
+        hunting = self.k["hunt"] and int(s.round[g]) >= self.k["hunt"]
+        goals = self.hunted() if hunting else None
+        scores, odds = self.target_scores(src, legion, leaders, claimed)
+        best, best_value, best_odds = None, 0.0, None
+        for q, score in scores.items():          # the first of the most valuable, as listed
+            if score is not None and score > best_value:
+                best, best_value, best_odds = q, score, odds.get(q)
+        if best is None and self.k["advance"]:
+            if goals and any(q in goals for q in t.steps[src]):
+                return None, None
+            best = self.toward(src, claimed, goals)
+        return best, best_odds
+
+    def target_scores(self, src: int, legion: tuple, leaders: int, claimed: set[int]
+                      ) -> tuple[dict[int, float | None], dict[int, float]]:
+        """Each adjacent target's value (None: not worth it) and the exact win chance of the
+        attacks solved. The value of an attack is its win chance times what the province is
+        worth, so at most that worth (`ROUNDING` aside): an attack whose worth cannot beat a value already known
+        (a later one strictly, an earlier one or its equal) is not solved, as it is not chosen."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
-        best, best_value, best_odds = None, 0.0, None
+        scores: dict[int, float | None] = {}
+        worth: dict[int, float] = {}
         for q in t.steps[src]:
             if q in claimed:
                 continue
             owner = int(s.control[g, q])
             value = t.tax[q] + 5 * bool(s.city[g, q])
-            enemy = e.other_seat_at(g, p, q)
-            p_win = None
+            enemy, them = self.defender(q)[:2]
             if enemy >= 0:
-                them = e.units_at(g, enemy, q)
                 if not sum(them):
-                    score = self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
+                    scores[q] = self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
                 else:
                     fortified = bool(s.fort[g, q]) and owner == enemy
-                    p_win = self.odds(legion, 1, tuple(them), len(e.leaders_at(g, enemy, q)), fortified)
-                    if p_win < self.k["min_win"]:
-                        continue
-                    score = p_win * (self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
-                                     + self.k["fortified_weight"] * fortified * value)
+                    scores[q] = None
+                    worth[q] = (self.k["enemy_weight"] * value + self.k["caesar_weight"] * self.caesar_of(enemy, q)
+                                + self.k["fortified_weight"] * fortified * value)
             elif owner == p:
                 continue
             elif owner < 0:
-                score = self.k["neutral_weight"] * value
+                scores[q] = self.k["neutral_weight"] * value
             else:
-                score = self.k["enemy_weight"] * value
-            if score > best_value:
-                best, best_value, best_odds = q, score, p_win
-        if best is None and self.k["advance"]:
-            best = self.toward(src, claimed, self.hunted() if self.k["hunt"] else None)
-        return best, best_odds
+                scores[q] = self.k["enemy_weight"] * value
+        order = list(scores)
+        odds: dict[int, float] = {}
+        for q in sorted(worth, key=lambda r: -worth[r]):
+            at, most = order.index(q), worth[q] * ROUNDING
+            if worth[q] <= 0 or any(v is not None and (v >= most if i < at else v > most)
+                                    for i, v in enumerate(scores.values())):
+                continue
+            p_win = odds[q] = self.attack_odds(legion, leaders, q)
+            if p_win >= self.k["min_win"]:
+                scores[q] = p_win * worth[q]
+        return scores, odds
+
+    def attack_odds(self, legion: tuple, leaders: int, q: int) -> float:
+        """The exact win chance of this force attacking the army standing in q."""
+        _, them, their_leaders, fortified = self.defender(q)
+        return self.odds(legion, leaders, them, their_leaders, fortified)
+
+    def defender(self, q: int) -> tuple[int, tuple, int, bool]:
+        """The other seat in q (or -1), its land units and leaders there, and whether it holds q
+        fortified; read once per plan (`march`)."""
+        found = self.defenders.get(q)
+        if found is None:
+            e, g = self.e, self.g
+            enemy = e.other_seat_at(g, self.p, q)
+            if enemy < 0:
+                found = (enemy, (0, 0, 0), 0, False)
+            else:
+                found = (enemy, tuple(e.units_at(g, enemy, q)), len(e.leaders_at(g, enemy, q)),
+                         bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == enemy)
+            self.defenders[q] = found
+        return found
 
     def hunted(self) -> set[int]:
-        """Where enemy Caesars stand (the hunter's goals)."""
-        s, g = self.e.s, self.g
-        return {int(s.ldr_loc[g, q, CAESAR]) for q in range(int(s.n_players[g]))
-                if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE}
+        """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
+        distance from the hunter's home (a capture takes his whole empire, COE-25.2)."""
+        e, s, g = self.e, self.e.s, self.g
+        home = int(s.home[g, self.p])
+        dist = distances(e.t)
+        found = [(sum(e.units_at(g, q, int(s.ldr_loc[g, q, CAESAR]))) + 3 * dist[home][int(s.ldr_loc[g, q, CAESAR])],
+                  int(s.ldr_loc[g, q, CAESAR]))
+                 for q in range(int(s.n_players[g]))
+                 if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE
+                 and 0 <= s.ldr_loc[g, q, CAESAR] < e.t.n_prov]
+        return {min(found)[1]} if found else set()
 
     def caesar_of(self, enemy: int, q: int) -> int:
         s = self.e.s
@@ -186,7 +430,7 @@ class ScriptedPlayer(Player):
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
         reached = (lambda r: r in goals) if goals else (lambda r: s.control[g, r] != p)
-        first = {q: q for q in t.steps[src] if not e.enemy_pieces_at(g, p, q)}
+        first = {q: q for q in t.steps[src] if self.defender(q)[0] < 0}
         for q in first:
             if reached(q):
                 return None if q in claimed else q
@@ -209,8 +453,8 @@ class ScriptedPlayer(Player):
         """The exact chance of winning (a defender's retreat included, COE-16) when both sides
         continue or retreat by the optimal-retreat policy with this table's weights -- the
         battle as it will be played, so the forecast the player acts on is calibrated."""
-        sol = ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, self.weights, True)
-        return sol.odds.attacker_win
+        return ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, self.weights,
+                          True).win
 
     # ------------------------------------------------------------------ battles
     def battle_order(self, pending) -> int:
@@ -236,12 +480,10 @@ class ScriptedPlayer(Player):
     def retreat(self, fight: Fight, seat: int, options: list[int]) -> int | None:
         """COE-14.5 by the optimal-retreat policy of the exact solver at the current state."""
         a, d = fight.attacker, fight.defender
-        att, dfn = _clip(tuple(fight.units[a])), _clip(tuple(fight.units[d]))
-        sol = ODDS.solve(self.e.comp, att, fight.leaders[a], dfn, fight.leaders[d], fight.fortified,
-                         self.weights, True)
-        ia, id_ = sol.attacker.index(att), sol.defender.index(dfn)
-        retreats = sol.defender_retreats if seat == d else sol.attacker_retreats
-        if not retreats[ia, id_]:
+        att, dfn = _clip(tuple(fight.units[a]), tuple(fight.units[d]))
+        found = ODDS.solve(self.e.comp, att, fight.leaders[a], dfn, fight.leaders[d], fight.fortified,
+                           self.weights, True)
+        if not (found.defender_retreats if seat == d else found.attacker_retreats):
             return None
         e = self.e
         return max(options, key=lambda q: (e.s.control[self.g, q] == self.p, -q))
@@ -287,8 +529,13 @@ class ScriptedPlayer(Player):
                 wanted.append(item)
         for item in wanted:
             found = [b for b in options if b.item == item]
+            if item == "road":
+                found = self.shortening_road(found)
             if found and cash - prices[item] >= reserve:
                 return self.place_building(found)
+        galley = self.galley_wanted(options, bought)
+        if galley is not None and cash - prices["galley"] >= reserve:
+            return galley
         units = [b for b in options if b.item in MIX and cash - prices[b.item] >= reserve]
         if not units:
             return None
@@ -305,11 +552,19 @@ class ScriptedPlayer(Player):
         return {u: army[k] / sum(army) for k, u in enumerate(MIX)}
 
     def place_building(self, found: list[Buy]) -> Buy:
-        """Home first, then the most valuable province."""
+        """Home first, then (for a player who builds roads) a City next to the home's road
+        network nearer the frontier than any of its Cities (where `shortening_road` extends it),
+        then the most valuable province."""
         e = self.e
+        t = e.t
         home = int(e.s.home[self.g, self.p])
-        return max(found, key=lambda b: (b.where == home if b.item != "road" else 0,
-                                         e.t.tax[b.where] if b.item != "road" else 0, -b.where))
+        nearer: set[int] = set()
+        if self.k["road_share"] > 0 and found[0].item == "city":
+            net, goals, near = self.home_roads()
+            nearer = {b.where for b in found
+                      if any(r in net for r in t.borders[b.where]) and distance_to(t, b.where, goals) < near}
+        return max(found, key=lambda b: (b.where == home if b.item != "road" else 0, b.where in nearer,
+                                         t.tax[b.where] if b.item != "road" else 0, -b.where))
 
     def army_mix(self, bought: list[Buy]) -> dict[str, int]:
         """Land units of the player's colour on the board, with those bought this phase."""
@@ -337,12 +592,3 @@ class ScriptedPlayer(Player):
     def accept_ransom(self, leader: int, talents: int, offerer: int, swap: int) -> bool:
         """COE-23: the table's smallest ransom, or a General of his own back for the one held."""
         return talents >= self.k["ransom_accept"] or swap != -1
-
-
-def _take(ready: list[int], n: int) -> tuple[int, int, int]:
-    """A mixed legion of n units: catapults and cavalry first (mixed formations hit more, COE-E15)."""
-    out = [0, 0, 0]
-    for k in (2, 1, 0):
-        out[k] = min(ready[k], n - sum(out))
-    return tuple(out)  # type: ignore[return-value]
-

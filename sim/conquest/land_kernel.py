@@ -1,0 +1,158 @@
+"""Compiled kernel of the exact land-battle chain (COE-14, COE-16), state by state.
+
+The chain is tiny (a few hundred to a few thousand unit-state pairs, a handful of successors
+each), so a compiled loop over its states costs far less than numpy's per-layer calls: one
+backward pass gives the decision values and both sides' retreat maps, one forward pass the
+outcome distribution. `land_exact`
+builds the inputs (the side tables, terminal and retreat values) and reads the outputs; the
+rules themselves stay in `combat` and `battle`.
+
+Policies are coded as (kind, below, allowed): kind 0 fight, 1 retreat below `below` units,
+2 optimal (COE-14.5); `allowed` is whether the side may retreat at all.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+FIGHT_KIND, BELOW_KIND, OPTIMAL_KIND = 0, 1, 2
+
+
+@njit(cache=True)
+def _capped(pmf: np.ndarray, cap: int, out: np.ndarray) -> None:
+    """COE-A2: the law of min(hits, cap) -- hits beyond the target's formation are lost."""
+    width = pmf.shape[0]
+    tail = 0.0
+    for h in range(width - 1, -1, -1):
+        tail += pmf[h]
+        if h < cap:
+            out[h] = pmf[h]
+        elif h == cap:
+            out[h] = tail
+        else:
+            out[h] = 0.0
+
+
+@njit(cache=True)
+def _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after, sequential,
+               weights, succ, p_att, p_def, cond):
+    """One round from (ia, id_): weights[la, ld] of the attacker losing la and the defender ld
+    formation units, and the successor pairs (COE-14.3, COE-14.4; COE-A1 when `sequential`)."""
+    e = ext[ia]
+    width = weights.shape[0]
+    _capped(a_hits[0, ia], d_size[id_], p_def)
+    if sequential:
+        for ld in range(width):
+            _capped(d_after[e, id_, ld], a_size[ia], cond)
+            for la in range(width):
+                weights[la, ld] = cond[la] * p_def[ld]
+    else:
+        _capped(d_hits[e, id_], a_size[ia], p_att)
+        for la in range(width):
+            for ld in range(width):
+                weights[la, ld] = p_att[la] * p_def[ld]
+    for la in range(width):
+        for ld in range(width):
+            succ[la, ld] = a_succ[0, ia, la] * nd + d_succ[e, id_, ld]
+
+
+@njit(cache=True)
+def _retreats(kind, below, allowed, own_units, better):
+    """COE-14.5: whether a side declares retreat at a post-round node under its policy."""
+    if not allowed or kind == FIGHT_KIND:
+        return False
+    if kind == BELOW_KIND:
+        return own_units < below
+    return better
+
+
+@njit(cache=True)
+def solve_chain(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size, d_total, d_after,
+                sequential, terminal, term_value, x_att, x_def, a_policy, d_policy, tie):
+    """Backward pass over the non-terminal pairs `order` (fewest units first): the decision value
+    D(s) = min(X_def, max(X_att, C(s))) at post-round nodes (the self-loop summed as a geometric
+    series). Returns (attacker retreats, defender retreats, root value); the first round is
+    compulsory (COE-A37)."""
+    size = terminal.shape[0]
+    width = a_hits.shape[2]
+    dv = np.where(terminal, term_value, 0.0)
+    a_ret = np.zeros(size, dtype=np.bool_)
+    d_ret = np.zeros(size, dtype=np.bool_)
+    weights = np.empty((width, width))
+    succ = np.empty((width, width), dtype=np.int64)
+    p_att, p_def, cond = np.empty(width), np.empty(width), np.empty(width)
+    for s in order:
+        ia, id_ = s // nd, s % nd
+        _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after, sequential,
+                   weights, succ, p_att, p_def, cond)
+        stay = weights[0, 0]
+        cont = 0.0
+        for la in range(width):
+            for ld in range(width):
+                if la or ld:
+                    cont += weights[la, ld] * dv[succ[la, ld]]
+        cont /= 1.0 - stay
+        ar = _retreats(a_policy[0], a_policy[1], a_policy[2], a_total[ia], x_att[s] > cont + tie)
+        after_att = x_att[s] if ar else cont
+        dr = _retreats(d_policy[0], d_policy[1], d_policy[2], d_total[id_], x_def[s] < after_att - tie)
+        dv[s] = x_def[s] if dr else after_att
+        a_ret[s], d_ret[s] = ar, dr
+    _round_law(size // nd - 1, nd - 1, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after,
+               sequential, weights, succ, p_att, p_def, cond)
+    root_value = 0.0
+    for la in range(width):
+        for ld in range(width):
+            root_value += weights[la, ld] * dv[succ[la, ld]]
+    return a_ret, d_ret, root_value
+
+
+@njit(cache=True)
+def push_mass(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size, d_total, d_after,
+              sequential, a_ret, d_ret, a_pursuit, d_pursuit, att_surv, def_surv):
+    """Forward pass: probability mass from the compulsory first round through the retreat maps,
+    over `order` (most units first). Retreats end the battle with the winner's pursuit
+    (COE-16.2), whose survivor laws are added to att_surv / def_surv. Returns (mass per pair,
+    attacker retreated, defender retreated, expected rounds)."""
+    size = a_ret.shape[0]
+    width = a_hits.shape[2]
+    mass = np.zeros(size)
+    weights = np.empty((width, width))
+    succ = np.empty((width, width), dtype=np.int64)
+    p_att, p_def, cond = np.empty(width), np.empty(width), np.empty(width)
+    _round_law(size // nd - 1, nd - 1, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after,
+               sequential, weights, succ, p_att, p_def, cond)
+    for la in range(width):
+        for ld in range(width):
+            mass[succ[la, ld]] += weights[la, ld]
+    rounds, att_gone, def_gone = 1.0, 0.0, 0.0
+    for s in order:
+        m = mass[s]
+        if m <= 0:
+            continue
+        ia, id_ = s // nd, s % nd
+        if d_ret[s]:
+            def_gone += m
+            att_surv[a_total[ia]] += m
+            _pursued(a_pursuit[ia], d_total[id_], m, def_surv)
+        elif a_ret[s]:
+            att_gone += m
+            def_surv[d_total[id_]] += m
+            _pursued(d_pursuit[id_], a_total[ia], m, att_surv)
+        else:
+            _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after, sequential,
+                       weights, succ, p_att, p_def, cond)
+            scale = m / (1.0 - weights[0, 0])
+            rounds += scale
+            for la in range(width):
+                for ld in range(width):
+                    if la or ld:
+                        mass[succ[la, ld]] += weights[la, ld] * scale
+    return mass, att_gone, def_gone, rounds
+
+
+@njit(cache=True)
+def _pursued(pursuit, units, m, surv):
+    """Survivors of a retreating side: units - min(pursuit hits, units) (COE-16.2)."""
+    for h in range(pursuit.shape[0]):
+        surv[units - min(h, units)] += pursuit[h] * m

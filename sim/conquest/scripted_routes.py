@@ -1,0 +1,128 @@
+"""Galleys and roads in the scripted players' plans (COE-6.6, COE-12, COE-22, COE-32), a part of
+`sim.conquest.scripted.ScriptedPlayer`: a legion shipped to a province only the sea reaches and
+the galley that ships it, roads that extend the home's network towards the frontier, and road
+trips that get nearer the goal than a step."""
+
+from __future__ import annotations
+
+from sim.conquest.actions import Board, Buy, Sail
+from sim.conquest.choices import Choices
+from sim.conquest.legion import keep
+from sim.conquest.routes import crossings, distance_to, sea_only
+
+
+class RoutePlans:
+    """The sea and road parts of a scripted player's plans (mixed into `ScriptedPlayer`)."""
+
+    def island_targets(self, src: int, claimed: set[int]) -> dict[int, int]:
+        """COE-12 / COE-32: provinces only the sea reaches (`routes.sea_only`), one crossing from
+        src, that the player does not hold and no other seat stands in -- each with its zone."""
+        e, g = self.e, self.g
+        t = e.t
+        islands = sea_only(t)
+        return {q: z for q, z in crossings(t)[src].items()
+                if q in islands and q not in claimed and int(e.s.control[g, q]) != self.p
+                and self.defender(q)[0] < 0}
+
+    def ferry(self, ch: Choices, src: int, general: int, avail: list[int], claimed: set[int]) -> list:
+        """COE-12.5 / COE-12.6: a General boards an empty galley of his beached in src with
+        `ferry_units` units (infantry first), puts to sea and lands on the most valuable province
+        only the sea reaches, all in one turn (COE-A14); [] when there is none or no galley."""
+        if not self.k["galleys"]:
+            return []
+        e, g = self.e, self.g
+        s, t = e.s, e.t
+        galley = next((x for x in ch.galleys if ch.galley_space(x) == src and s.gal_mp[g].reshape(-1)[x] >= 2
+                       and not s.gal_cargo[g].reshape(-1, 3)[x].any()), None)
+        if galley is None:
+            return []
+        targets = self.island_targets(src, claimed)
+        if not targets:
+            return []
+        colour = galley // s.gal_loc.shape[2]                 # units board their own colour's galleys
+        own = [min(a, int(x)) for a, x in zip(avail, s.land[g, colour, src] - s.landed[g, colour, src])]
+        if not sum(own):
+            return []
+        dst = max(targets, key=lambda q: (t.tax[q] + 5 * bool(s.city[g, q]), -q))
+        legion = keep(own, min(sum(own), int(self.k["ferry_units"]), t.capacity))
+        claimed.add(dst)
+        return [Board(galley, (general,), legion), Sail(galley, targets[dst]), Sail(galley, dst, True)]
+
+    def galleys_home(self, ch: Choices) -> list[Sail]:
+        """An empty galley beached away from the player's galley docks sails back to one it
+        reaches in one turn (COE-12.2), to ship the next legion."""
+        if not self.k["galleys"]:
+            return []
+        e, g = self.e, self.g
+        s, t = e.s, e.t
+        docks = e.docks(g, self.p)
+        out = []
+        for galley in ch.galleys:
+            q = ch.galley_space(galley)
+            if (q >= t.n_prov or q in docks or s.gal_mp[g].reshape(-1)[galley] < 2
+                    or s.gal_cargo[g].reshape(-1, 3)[galley].any()):
+                continue
+            home = next((d for d in docks if d in crossings(t)[q]), None)
+            if home is not None:
+                out += [Sail(galley, crossings(t)[q][home]), Sail(galley, home)]
+        return out
+
+    def road_trip(self, ch: Choices, src: int, dst: int) -> int | None:
+        """COE-6.6: the City a road trip from src reaches that lies nearer the march's goal (the
+        hunted Caesar or, by default, a province the player does not hold) than the step to dst,
+        and holds no other seat's pieces; None when the step is as good."""
+        e, g = self.e, self.g
+        s, t = e.s, e.t
+        if not s.city[g, src]:
+            return None
+        net = ch.road_targets(src, False)
+        if not net:
+            return None
+        hunting = self.k["hunt"] and int(s.round[g]) >= self.k["hunt"]
+        goals = (self.hunted() if hunting else None) or [q for q in range(t.n_prov) if s.control[g, q] != self.p]
+        best, best_dist = None, distance_to(t, dst, goals)
+        for r in sorted(net):
+            d = distance_to(t, r, goals)
+            if d < best_dist and self.defender(r)[0] < 0:
+                best, best_dist = r, d
+        return best
+
+    def shortening_road(self, found: list[Buy]) -> list[Buy]:
+        """COE-6.6 / COE-22.6: of the roads offered, the one that extends the home's road network
+        (from home, where units are placed) to the City nearest the frontier (the provinces not
+        held), nearer than any City of the network: road by road the network grows towards the
+        frontier and a road trip (1 MP) covers more and more of the march; [] when none does."""
+        t = self.e.t
+        net, goals, near = self.home_roads()
+        best = None
+        for b in found:
+            a, c = t.edges[b.where]
+            if (a in net) == (c in net):
+                continue
+            gain = near - distance_to(t, c if a in net else a, goals)
+            if gain > 0 and (best is None or (gain, -b.where) > best[0]):
+                best = (gain, -b.where), b
+        return [best[1]] if best else []
+
+    def home_roads(self) -> tuple[set[int], list[int], int]:
+        """The home's road network (COE-6.6: home and the Cities a road trip from home reaches),
+        the provinces not held (the march's goals) and the steps from the network's City
+        nearest them."""
+        e, g = self.e, self.g
+        s, t = e.s, e.t
+        home = int(s.home[g, self.p])
+        goals = [q for q in range(t.n_prov) if s.control[g, q] != self.p]
+        net = {home, *e.road_network(g, self.p, home)}
+        return net, goals, min(distance_to(t, c, goals) for c in net)
+
+    def galley_wanted(self, options: list[Buy], bought: list[Buy]) -> Buy | None:
+        """COE-20 / COE-22.3: a galley (at most `galleys` of the player's on the board) at a dock
+        from which a province only the sea reaches lies one crossing away (`ferry`)."""
+        if not self.k["galleys"]:
+            return None
+        e, g = self.e, self.g
+        owned = sum(int((e.s.gal_loc[g, c] >= 0).sum()) for c in e.colours_of[g][self.p])
+        if owned + sum(b.item == "galley" for b in bought) >= self.k["galleys"]:
+            return None
+        self.defenders = {}                      # the board changed since the movement plan
+        return next((b for b in options if b.item == "galley" and self.island_targets(b.where, set())), None)

@@ -1,0 +1,158 @@
+"""The scripted players' plans on hand-built positions (COE-32): the Caesar's guard from the exact
+odds (COE-25.2), attacks that take as many Generals as the odds need (COE-11.4), Generals
+fetching the units waiting at home (COE-11.1), the hunter's goal, and the odds' size limit."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sim.conquest.actions import Step
+from sim.conquest.choices import Choices
+from sim.conquest.combat import Army, LandBattle
+from sim.conquest.land_exact import solve_land
+from sim.conquest.policy import OPTIMAL, Objective
+from sim.conquest.routes import distances
+from sim.conquest.scripted import GUARDS, MAX_EXACT, ODDS, ScriptedPlayer, _clip, _keep, _take
+from tests.conquest.engine_setup import clear, control, engine, leader, seat_of, units
+
+
+def scripted(e, seat: int, strategy: str, **changes) -> ScriptedPlayer:
+    """A scripted player of a seat, its turn's movement points given (COE-11.2)."""
+    e.refresh_mp(0, seat)
+    params = dict(e.comp.data.get(f"strategies.{strategy}"))
+    params.update(changes)
+    return ScriptedPlayer(e, 0, seat, None, params)
+
+
+def threatened_home():
+    """Aegyptus with 20 infantry and its Caesar, two enemy Generals with 14 units next door."""
+    e = engine(2)
+    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    units(e, me, "aegyptus", (20, 0, 0))
+    control(e, them, "cyrenaica")
+    units(e, them, "cyrenaica", (10, 4, 0))
+    leader(e, them, 1, "cyrenaica")
+    leader(e, them, 2, "cyrenaica")
+    return e, me
+
+
+def test_coe_25_2_guard_keeps_the_caesar_safe_by_the_exact_odds():
+    e, me = threatened_home()
+    player = scripted(e, me, "hunter")
+    need = player.guard(e.t.index("aegyptus"))
+    risk = player.k["caesar_risk"]
+
+    def taken(kept: int) -> float:
+        return ODDS.solve(e.comp, (10, 4, 0), 2, _keep((20, 0, 0), kept), 1, True, player.weights,
+                          True).win
+
+    assert need > player.k["home_guard"]
+    assert taken(need) <= risk < taken(need - 1)
+
+
+def test_coe_25_2_no_threat_keeps_the_home_guard():
+    e = engine(2)
+    me = seat_of(e, "aegyptus")
+    player = scripted(e, me, "expansionist")
+    assert player.guard(e.t.index("aegyptus")) == player.k["home_guard"]
+
+
+def test_coe_11_4_an_attack_takes_the_generals_its_odds_need():
+    e = engine(2)
+    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    clear(e, me)
+    control(e, me, "palaestina")
+    units(e, me, "palaestina", (21, 0, 0))
+    generals = [leader(e, me, i, "palaestina") for i in (1, 2, 3)]
+    control(e, them, "syria")
+    units(e, them, "syria", (9, 0, 0))
+    leader(e, them, 1, "syria")
+    player = scripted(e, me, "hunter", garrison=0, neutral_weight=0.0)
+    steps = [a for a in player.march(Choices(e, 0, me)) if a.dst == e.t.index("syria")]
+    assert len(steps) == 1
+    step = steps[0]
+    n = len(step.leaders)
+    assert set(step.leaders) <= set(generals) and sum(step.units) <= 7 * n
+    assert step.p_win >= player.k["press_win"] or n == 3
+    if n > 1:                                    # one General fewer would not have been enough
+        fewer = player.attack_odds(_take([21, 0, 0], 7 * (n - 1)), n - 1, e.t.index("syria"))
+        assert fewer < player.k["press_win"]
+
+
+def test_coe_11_1_a_general_with_nobody_to_lead_goes_home_for_the_units_waiting_there():
+    e = engine(2)
+    me = seat_of(e, "aegyptus")
+    clear(e, me)
+    units(e, me, "aegyptus", (15, 0, 0))
+    control(e, me, "palaestina")
+    general = leader(e, me, 1, "palaestina")
+    player = scripted(e, me, "fortifier")
+    steps = player.march(Choices(e, 0, me))
+    assert Step((general,), (0, 0, 0), e.t.index("palaestina"), e.t.index("aegyptus")) in steps
+
+
+def test_hunter_goes_for_the_least_guarded_caesar_for_his_distance():
+    e = engine(3)
+    me = seat_of(e, "macedonia")
+    far, near = seat_of(e, "hispania"), seat_of(e, "aegyptus")
+    units(e, near, "aegyptus", (20, 0, 0))
+    units(e, far, "hispania", (1, 0, 0))
+    player = scripted(e, me, "hunter")
+    dist = distances(e.t)[e.t.index("macedonia")]
+    cost = {q: sum(e.units_at(0, q, int(e.s.home[0, q]))) + 3 * dist[int(e.s.home[0, q])] for q in (far, near)}
+    assert player.hunted() == {int(e.s.home[0, min(cost, key=cost.get)])}
+
+
+def test_distances_are_symmetric_and_one_step_apart_for_neighbours():
+    t = engine(2).t
+    dist = distances(t)
+    for q in range(t.n_prov):
+        assert dist[q][q] == 0
+        for r in t.steps[q]:
+            assert dist[q][r] == 1
+        for r in range(t.n_prov):
+            assert dist[q][r] == dist[r][q]
+
+
+@given(st.tuples(*[st.integers(0, 20)] * 3), st.tuples(*[st.integers(0, 20)] * 3))
+def test_odds_size_limit_scales_both_armies_by_one_factor(att, dfn):
+    small_att, small_dfn = _clip(att, dfn)
+    assert max(sum(small_att), sum(small_dfn)) <= MAX_EXACT
+    if max(sum(att), sum(dfn)) <= MAX_EXACT:
+        assert (small_att, small_dfn) == (att, dfn)
+    elif sum(att) and sum(dfn):
+        ratio = sum(att) / sum(dfn)
+        assert abs(sum(small_att) / sum(small_dfn) - ratio) <= ratio * 0.5 + 0.5
+        assert sum(small_att) >= 1 and sum(small_dfn) >= 1
+
+
+@given(st.tuples(*[st.integers(0, 9)] * 3), st.integers(0, 27))
+def test_a_legion_and_what_it_leaves_make_the_whole(ready, n):
+    n = min(n, sum(ready))
+    left = _keep(ready, n)
+    taken = _take(list(ready), sum(ready) - n)
+    assert tuple(a + b for a, b in zip(left, taken)) == ready
+
+
+def test_coe_14_5_cached_forecast_is_the_exact_solve_at_the_start_state():
+    e = engine(2)
+    att, dfn = (3, 2, 1), (4, 1, 0)
+    battle = LandBattle(Army(*att, leaders=2), Army(*dfn, leaders=1), True)
+    sol = solve_land(battle, e.comp, OPTIMAL, OPTIMAL, objective=Objective(0.02, 0.5))
+    got = ODDS.solve(e.comp, att, 2, dfn, 1, True, (0.02, 0.5), True)
+    root = sol.attacker.index(att), sol.defender.index(dfn)
+    assert got.win == sol.odds.attacker_win
+    assert (got.attacker_retreats, got.defender_retreats) == (sol.attacker_retreats[root], sol.defender_retreats[root])
+    assert ODDS.solve(e.comp, att, 2, dfn, 1, True, (0.02, 0.5), True) is got
+
+
+def test_coe_25_2_guard_is_shared_by_players_facing_the_same_threat():
+    e, me = threatened_home()
+    q = e.t.index("aegyptus")
+    first = scripted(e, me, "hunter")
+    need = first.guard(q)
+    GUARDS.clear()
+    fresh = scripted(e, me, "hunter").guard(q)
+    again = scripted(e, me, "hunter")
+    assert fresh == need and again.guard(q) == need
+    fortified = bool(e.s.fort[0, q]) and int(e.s.control[0, q]) == me
+    assert again.guard_for((20, 0, 0), first.threat(q), fortified) == need
