@@ -80,7 +80,7 @@ GAME_SIZES = {
                       + (("balanced", "balanced"),)),
     "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200, audit_games=200,
                           value_overrides=("options.force_saving=none",)),   # unbiased forced arms (docs/discovery_engine.md)
-    "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=100),
+    "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=60, audit_games=60),
 }
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
 # Each game's own questions beyond the generic sections: modules with `report_section(folder,
