@@ -46,6 +46,7 @@ ACTION_KINDS = ("settle", "develop", "fortify", "besiege", "reinforce", "raid", 
                 "pass")
 FREE_KINDS = ("leader", "withdraw", "retrieve", "home_support", "fur_coin", "drop_lost")
 GIVE_UP = ("give_up",)          # a free kind only under `options.defender_may_withdraw`
+_NEED_ACTION = frozenset(ACTION_KINDS) - {"pass"}      # kinds listed only while an action is left
 
 
 class Choices:
@@ -69,15 +70,9 @@ class Choices:
         return FREE_KINDS + GIVE_UP if self.e.defender_withdraws else FREE_KINDS
 
     def list(self, kind: str) -> list:
-        try:
-            return self._lists[kind]
-        except KeyError:
-            pass
-        if self.left <= 0 and kind in ACTION_KINDS and kind != "pass":
-            got = []
-        else:
-            got = getattr(self, "_" + kind)()
-        self._lists[kind] = got
+        got = self._lists.get(kind)
+        if got is None:
+            got = self._lists[kind] = [] if self.left <= 0 and kind in _NEED_ACTION else getattr(self, "_" + kind)()
         return got
 
     def free_kinds(self) -> list[str]:
@@ -99,7 +94,11 @@ class Choices:
         """The side's playable hand cards (AFS-6.1)."""
         if self._live is None:
             e, g, side = self.e, self.g, self.side
-            self._live = [c for c in e.s.hand[g][side] if e.playable(g, side, c)]
+            # `Engine.playable` per card, the connected set and the siege markers read once
+            kind, control, sieges, mine = e.t.kind, e.s.control[g], e.s.siege_loc[g], side + 1
+            conn = e.connected(g, side)
+            self._live = [c for c in e.s.hand[g][side] if (loc := kind[c].loc) < 0
+                          or (control[loc] == mine and loc in conn and loc not in sieges)]
         return self._live
 
     @property
@@ -111,9 +110,16 @@ class Choices:
 
     def _distinct(self, cards: list[int], key=None) -> list[int]:
         keys = self.e.t.copy_key
+        if key is None:                     # the first card of each copy key, in order
+            first: dict = {}
+            for c in cards:
+                k = keys[c]
+                if k not in first:
+                    first[k] = c
+            return list(first.values())
         seen, out = set(), []
         for c in cards:
-            k = keys[c] if key is None else key(c)
+            k = key(c)
             if k not in seen:
                 seen.add(k)
                 out.append(c)
@@ -133,13 +139,16 @@ class Choices:
         kind = self.e.t.kind
         out = []
         for via in self.hand:
-            if not kind[via].is_location:
+            if kind[via].loc < 0:
                 continue
+            others = None
             for tr, dests in kind[via].links.items():
                 targets = [d for d in dests if target_ok(d)]
                 if not targets:
                     continue
-                for x in self._others((via,)):
+                if others is None:
+                    others = self._others((via,))
+                for x in others:
                     if getattr(kind[x], tr):
                         out += [(via, d, x) for d in targets]
         return list(dict.fromkeys(out))
@@ -207,7 +216,9 @@ class Choices:
             if e.s.siege_loc[g][track] < 0:
                 continue
             cls = PlayLeader if leader else Reinforce
-            out += [cls(track, c) for c in self.hand if e.reinforce_ok(g, side, track, c, leader)]
+            kind = e.t.kind                       # reinforce_ok's Leader test first
+            out += [cls(track, c) for c in self.hand
+                    if (kind[c].special == "leader") == leader and e.reinforce_ok(g, side, track, c, leader)]
         return out
 
     def _reinforce(self) -> list[Reinforce]:
@@ -246,7 +257,8 @@ class Choices:
 
     def _ambush(self) -> list[Ambush]:
         e, g, side = self.e, self.g, self.side
-        return [a for a in (Ambush(c) for c in self.hand) if e.ambush_ok(g, side, a)]
+        kind = e.t.kind                           # ambush_ok's card test first
+        return [a for a in (Ambush(c) for c in self.hand if kind[c].ambush) if e.ambush_ok(g, side, a)]
 
     def _steal(self) -> list[Steal]:
         e, g, side = self.e, self.g, self.side
