@@ -52,7 +52,7 @@ _NEED_ACTION = frozenset(ACTION_KINDS) - {"pass"}      # kinds listed only while
 class Choices:
     """The legal choices of one action decision (see the module docstring)."""
 
-    __slots__ = ("_hand", "_lists", "_live", "_rest", "e", "g", "left", "side")
+    __slots__ = ("_hand", "_links", "_lists", "_live", "_rest", "e", "g", "left", "side")
 
     def __init__(self, engine, g: int, side: int, left: int) -> None:
         self.e, self.g, self.side, self.left = engine, g, side, left
@@ -60,6 +60,7 @@ class Choices:
         self._rest: dict[tuple[int, ...], list[int]] = {}
         self._hand: list[int] | None = None
         self._live: list[int] | None = None
+        self._links: list[tuple[int, tuple[int, ...], list[int]]] | None = None
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds this decision may take (action kinds only while an action is left)."""
@@ -136,22 +137,27 @@ class Choices:
     def _journeys(self, target_ok) -> list[tuple[int, int, int]]:
         """(via, target, transport) for every playable connection card, a listed target passing
         `target_ok` and a transport card with the link's symbol (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3)."""
-        kind = self.e.t.kind
         out = []
-        for via in self.hand:
-            if kind[via].loc < 0:
-                continue
-            others = None
-            for tr, dests in kind[via].links.items():
-                targets = [d for d in dests if target_ok(d)]
-                if not targets:
-                    continue
-                if others is None:
-                    others = self._others((via,))
-                for x in others:
-                    if getattr(kind[x], tr):
-                        out += [(via, d, x) for d in targets]
+        for via, dests, transports in self.links:
+            targets = [d for d in dests if target_ok(d)]
+            if targets:
+                out += [(via, d, x) for x in transports for d in targets]
         return list(dict.fromkeys(out))
+
+    @property
+    def links(self) -> list[tuple[int, tuple[int, ...], list[int]]]:
+        """(via, destinations, transport cards) per link of each playable connection card, the
+        transports being the other playable cards with the link's symbol; kept per decision, as
+        settling and besieging both ask for them."""
+        if self._links is None:
+            kind = self.e.t.kind
+            self._links = []
+            for via in self.hand:
+                if kind[via].loc >= 0:
+                    others = self._others((via,))
+                    self._links += [(via, dests, xs) for tr, dests in kind[via].links.items()
+                                    if (xs := [x for x in others if getattr(kind[x], tr)])]
+        return self._links
 
     # ------------------------------------------------------------------ action kinds
     def _settle(self) -> list[Settle]:

@@ -145,6 +145,8 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     def in_hand(self, g: int, side: int, cards: Sequence[int]) -> bool:
         hand = self.s.hand[g][side]
+        if len(cards) == 1:                  # most tests ask about one card
+            return cards[0] in hand
         return len(set(cards)) == len(cards) and all(c in hand for c in cards)
 
     def usable(self, g: int, side: int, cards: Sequence[int]) -> bool:

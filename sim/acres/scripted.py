@@ -115,6 +115,7 @@ class ScriptedPlayer(Player):
         self.t = engine.t
         self._odds_now: dict[Besiege, float] = {}      # this decision's siege estimates
         self.left = 0                                    # actions left in this decision's turn
+        self._scorers = [(kind, getattr(self, "s_" + kind)) for kind in SCORED[1:]]   # looked up once
 
     # ------------------------------------------------------------------ what the side can count
     def p_holds(self, pred) -> float:
@@ -370,13 +371,12 @@ class ScriptedPlayer(Player):
         self._odds_now.clear()
         self.left = choices.left
         self._prepare()
-        for kind in SCORED[1:]:
+        for kind, scorer in self._scorers:
             if self.scores_nothing(kind):
                 continue
             options = choices.list(kind)
             if not options:
                 continue
-            scorer = getattr(self, "s_" + kind)
             for a in options:
                 sc = scorer(a)
                 if sc > top:
