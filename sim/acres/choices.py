@@ -307,9 +307,9 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
         keys, cost, money = e.t.copy_key, e.t.card_cost, e.s.money[g][side]
-        cards = self._distinct(pool, key=lambda c: (keys[c], cost[c]))
-        # recruit_ok's cost test first: a card the side cannot pay for is never listed
-        return [Recruit(c) for c in cards if cost[c] <= money and e.recruit_ok(g, side, Recruit(c))]
+        # recruit_ok's cost test first (the cost is part of the kind, so before the copies go)
+        cards = self._distinct([c for c in pool if cost[c] <= money], key=lambda c: (keys[c], cost[c]))
+        return [a for a in (Recruit(c) for c in cards) if e.recruit_ok(g, side, a)]
 
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side
