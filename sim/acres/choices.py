@@ -164,16 +164,17 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if e.s.cubes[g][side] <= 0:
             return []
-        control = e.s.control[g]
+        control, kind, locations, locs = e.s.control[g], e.t.kind, e.t.locations, e.t.locs
         out = []
+        # the journeys are distinct and so are the settler cards: so are the actions
         for via, target, x in self._journeys(lambda d: control[d] == 0):
-            if e.banned(g, side, e.t.locs[target]) and e.t.locations[target].start == "neutral":
+            if e.banned(g, side, locs[target]) and locations[target].start == "neutral":
                 continue
-            if e.t.locations[target].settler:
-                out += [Settle(target, via, x, y) for y in self._others((via, x)) if e.t.kind[y].settler]
+            if locations[target].settler:
+                out += [Settle(target, via, x, y) for y in self._others((via, x)) if kind[y].settler]
             else:
                 out.append(Settle(target, via, x))
-        return list(dict.fromkeys(out))
+        return out
 
     def _develop(self) -> list[Develop]:
         e, g, side = self.e, self.g, self.side

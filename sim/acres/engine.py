@@ -91,6 +91,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self._conn_cache: dict = {}
         self._raid_cache: dict = {}
         self._vp_cache: dict = {}
+        self._end_cache: dict[tuple, bool] = {}       # `scoring.normal_end` by its (few) inputs
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]
         self.seat_of = [[seating.powers.index(side) for side in SIDES] for seating in self.seatings]
         self.iv = []
@@ -442,16 +443,19 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         """AFS-15.2 through `scoring.normal_end`: no siege in progress and the active side is out of
         cubes or discs (A5) or has captured 12 points."""
         s = self.s
-        ended = scoring.normal_end(np.array([s.cubes[g][side]]), np.array([s.discs[g][side]]),
-                                   np.array([s.captured[g][side]]),
-                                   np.array([s.siege_loc[g][0] >= 0 or s.siege_loc[g][1] >= 0]),
-                                   self.acres.rules.scoring)[0]
+        key = (s.cubes[g][side], s.discs[g][side], tuple(s.captured[g][side]),
+               s.siege_loc[g][0] >= 0 or s.siege_loc[g][1] >= 0)
+        ended = self._end_cache.get(key)
+        if ended is None:
+            ended = self._end_cache[key] = bool(scoring.normal_end(
+                np.array([key[0]]), np.array([key[1]]), np.array([key[2]]), np.array([key[3]]),
+                self.acres.rules.scoring)[0])
         if ended:
             s.over[g] = True
             s.end_reason[g] = ("captures" if s.cubes[g][side] and s.discs[g][side] else
                                "cubes out" if not s.cubes[g][side] else "discs out")
             self.score(g)
-        return bool(ended)
+        return ended
 
     def finish(self, g: int, winner: int | None, reason: str) -> None:
         """AFS-15.1: an immediate win (winner given), or the game scored as it stands."""

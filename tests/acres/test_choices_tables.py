@@ -1,7 +1,7 @@
 """The per-decision tables of `Choices` (AFS-6.1 playable cards, one card per copy key) against
 their definitions through the engine's own tests, at every step of scripted and random-legal
 games: the speed-ups that read the connected set and the siege markers once per decision list
-exactly the cards `Engine.playable` allows, in hand order."""
+exactly the cards `Engine.playable` allows, in hand order, and list each settle and siege once."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def _watch(seen: list[int]):
                 assert ch.hand == _first_per_copy(e, ch.live)
                 used = tuple(ch.hand[:1])
                 assert ch._others(used) == _first_per_copy(e, [c for c in ch.live if c not in used])
+                for kind in ("settle", "besiege"):                  # listed once each (AFS-7.1, AFS-8.1)
+                    assert len(set(ch.list(kind))) == len(ch.list(kind))
             seen[0] += 1
         return on_step
     return watch
