@@ -202,7 +202,7 @@ class ScriptedPlayer(Player):
         e = self.e
         mine, theirs = e.location_vp(g, self.side), e.location_vp(g, self.foe)
         self.ahead = mine > theirs         # AFS-22: ahead, build the towns that end the game
-        self.deck_size = len(v.unseen(g, self.side)) + len(v.discard[g][self.side])
+        self.deck_size = v.draw_size(g, self.side) + v.hand_size(g, self.side) + len(v.discard[g][self.side])
         self._memo: dict = {}
 
     def _chance(self, name: str, pred) -> float:
