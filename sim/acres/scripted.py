@@ -272,17 +272,27 @@ class ScriptedPlayer(Player):
         hit = self._memo.get(("raid", a.target))
         if hit is not None:
             return hit
-        unseen = v.unseen(g, foe)
+        unseen, free = self._blockers_kept()
         n, h = len(unseen), v.hand_size(g, foe)
-        d, shuffled = n - h, v.shuffled[g][foe]
-        blockers = [c for c in unseen if e.blocks_raids(c)]
-        kept = set(blockers) - set(shuffled)
-        free = 0.0 if kept or len(blockers) > d else comb(d, len(blockers)) / comb(max(len(shuffled), d), len(blockers))
         own = self.t.loc_card[foe].get(a.target)
         if own in unseen and e.playable(g, foe, own):
             free *= 1 - h / n
         self._memo[("raid", a.target)] = free
         return free
+
+    def _blockers_kept(self) -> tuple[list[int], float]:
+        """The opponent's unseen cards and the chance none of his raid-blockers is in his hand
+        (`p_unblocked`), once per decision: they do not depend on the target."""
+        hit = self._memo.get("blockers")
+        if hit is None:
+            v, g, foe = self.view, self.g, self.foe
+            unseen = v.unseen(g, foe)
+            d, shuffled = len(unseen) - v.hand_size(g, foe), v.shuffled[g][foe]
+            blockers = [c for c in unseen if self.e.blocks_raids(c)]
+            kept = set(blockers) - set(shuffled)
+            free = 0.0 if kept or len(blockers) > d else comb(d, len(blockers)) / comb(max(len(shuffled), d), len(blockers))
+            hit = self._memo["blockers"] = (unseen, free)
+        return hit
 
     def s_raid(self, a: Raid) -> float:
         return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
@@ -371,8 +381,9 @@ class ScriptedPlayer(Player):
         self._odds_now.clear()
         self.left = choices.left
         self._prepare()
+        idle = self.scores_nothing()
         for kind, scorer in self._scorers:
-            if self.scores_nothing(kind):
+            if kind in idle:
                 continue
             options = choices.list(kind)
             if not options:
@@ -395,15 +406,15 @@ class ScriptedPlayer(Player):
                 return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
         return best
 
-    def scores_nothing(self, kind: str) -> bool:
-        """Whether every action of `kind` scores 0 now, so it is not listed at all: recruits at
-        `max_deck` (s_recruit), reserves while a siege runs or the reserve is full (s_reserve)."""
-        if kind == "recruit":
-            return self.deck_size >= self.p["max_deck"]
-        if kind == "reserve":
-            v, g = self.view, self.g
-            return v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]
-        return False
+    def scores_nothing(self) -> set[str]:
+        """The kinds every action of which scores 0 now, so they are not listed at all: recruits
+        at `max_deck` (s_recruit), reserves while a siege runs or the reserve is full (s_reserve)."""
+        v, g, idle = self.view, self.g, set()
+        if self.deck_size >= self.p["max_deck"]:
+            idle.add("recruit")
+        if v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]:
+            idle.add("reserve")
+        return idle
 
     def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
         """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,
