@@ -156,7 +156,8 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
                 return o
             if loc is None:
                 loc, state, ship = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
-            if any(q == p and st == FREE and sh < 0 for q, st, sh in zip(loc[c], state[c], ship[c])):
+            if p in loc[c] and any(q == p and st == FREE and sh < 0
+                                   for q, st, sh in zip(loc[c], state[c], ship[c])):
                 return o
         return -1
 
