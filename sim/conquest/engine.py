@@ -237,8 +237,9 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         self.turn_seats[g].append(str(p))
         s.turn[g] += 1
         self.start_prices(g)
-        self.log(g, "turn", seat=p, income=self.income(g, p), talents=int(s.treasury[g, p]),
-                 multiplier=int(s.multiplier[g]))
+        if self.logs is not None:                                     # the income is read for the log only
+            self.log(g, "turn", seat=p, income=self.income(g, p), talents=int(s.treasury[g, p]),
+                     multiplier=int(s.multiplier[g]))
         self.turn_start(g, p)                                         # COE-A25, COE-A41 options
         if s.alive[g, p] and not s.over[g]:
             self.phase[g] = 1
