@@ -38,7 +38,7 @@ from sim.conquest.army_mix import best_army
 from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
-from sim.conquest.land_exact import solve_land
+from sim.conquest.land_exact import forecast_land
 from sim.conquest.legion import keep as _keep
 from sim.conquest.legion import take as _take
 from sim.conquest.players import Player
@@ -80,11 +80,8 @@ class OddsCache:
             if len(self.found) > CACHE_LIMIT:
                 self.found.clear()
             battle = LandBattle(Army(*att, leaders=min(datt, 8)), Army(*dfn, leaders=min(ddfn, 8)), fortified)
-            policy = OPTIMAL if retreat else FIGHT
-            sol = solve_land(battle, comps, policy, policy, objective=Objective(*weights))
-            root = sol.attacker.index(att), sol.defender.index(dfn)
-            found = self.found[key] = Forecast(sol.odds.attacker_win, bool(sol.attacker_retreats[root]),
-                                               bool(sol.defender_retreats[root]))
+            found = self.found[key] = Forecast(*forecast_land(battle, comps, OPTIMAL if retreat else FIGHT,
+                                                              Objective(*weights)))
         return found
 
 
