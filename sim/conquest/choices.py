@@ -31,12 +31,12 @@ class Choices:
             e, g = self.e, self.g
             s = e.s
             out: dict[int, list[int]] = {}
-            for c in e.colours_of[g][self.p]:
-                loc, mp, flag, ship, state = (s.ldr_loc[g, c], s.ldr_mp[g, c], s.ldr_flag[g, c], s.ldr_ship[g, c],
-                                              s.ldr_state[g, c])
-                for i in range(LEADERS):
-                    if state[i] == FREE and mp[i] >= 1 and flag[i] == NOT_FLAGGED and ship[i] < 0 and loc[i] >= 0:
-                        out.setdefault(int(loc[i]), []).append(c * LEADERS + i)
+            for c in e.colours_of[g][self.p]:              # lists: a numpy element read costs more
+                rows = zip(s.ldr_loc[g, c].tolist(), s.ldr_mp[g, c].tolist(), s.ldr_flag[g, c].tolist(),
+                           s.ldr_ship[g, c].tolist(), s.ldr_state[g, c].tolist())
+                for i, (loc, mp, flag, ship, state) in enumerate(rows):
+                    if state == FREE and mp >= 1 and flag == NOT_FLAGGED and ship < 0 and loc >= 0:
+                        out.setdefault(loc, []).append(c * LEADERS + i)
             self._leaders = out
         return self._leaders
 

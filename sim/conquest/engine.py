@@ -156,7 +156,8 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
                 return o
             if loc is None:
                 loc, state, ship = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
-            if any(q == p and st == FREE and sh < 0 for q, st, sh in zip(loc[c], state[c], ship[c])):
+            if p in loc[c] and any(q == p and st == FREE and sh < 0
+                                   for q, st, sh in zip(loc[c], state[c], ship[c])):
                 return o
         return -1
 
@@ -236,8 +237,9 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         self.turn_seats[g].append(str(p))
         s.turn[g] += 1
         self.start_prices(g)
-        self.log(g, "turn", seat=p, income=self.income(g, p), talents=int(s.treasury[g, p]),
-                 multiplier=int(s.multiplier[g]))
+        if self.logs is not None:                                     # the income is read for the log only
+            self.log(g, "turn", seat=p, income=self.income(g, p), talents=int(s.treasury[g, p]),
+                     multiplier=int(s.multiplier[g]))
         self.turn_start(g, p)                                         # COE-A25, COE-A41 options
         if s.alive[g, p] and not s.over[g]:
             self.phase[g] = 1

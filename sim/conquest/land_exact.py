@@ -104,6 +104,18 @@ def solve_land(battle: LandBattle, comps: Components, attacker_policy: RetreatPo
                         attacker_retreats=a_ret, defender_retreats=d_ret, reach=reach)
 
 
+def forecast_land(battle: LandBattle, comps: Components, policy: RetreatPolicy,
+                  objective: Objective) -> tuple[float, bool, bool]:
+    """`solve_land` with both sides playing `policy`, cut to what the scripted players read: the
+    attacker's win chance and whether each side retreats at the start state (COE-14.5, COE-16);
+    the rest of the outcome distribution is not built."""
+    chain = _chain(battle, comps, Tactics(), objective, MAX_PAIR_STATES)
+    a_ret, d_ret, _ = chain.backward(policy, policy)
+    mass, _, _, _, def_gone, _ = chain.push(a_ret, d_ret)
+    root = chain.A.index(battle.attacker.units), chain.D.index(battle.defender.units)
+    return chain.attacker_won(chain.ended(mass)) + def_gone, bool(a_ret[root]), bool(d_ret[root])
+
+
 def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
            max_states: int) -> _Chain:
     a_units, d_units = battle.attacker.units, battle.defender.units
@@ -158,13 +170,26 @@ class _Chain:
 
     def forward(self, a_ret: np.ndarray, d_ret: np.ndarray) -> tuple[LandOdds, np.ndarray]:
         """Push probability mass from the first (compulsory) round through the policies."""
+        return self.outcome(*self.push(a_ret, d_ret))
+
+    def push(self, a_ret: np.ndarray, d_ret: np.ndarray) -> tuple:
+        """The forward pass (`land_kernel.push_mass`): mass per pair, survivors of retreats,
+        each side's retreat chance and the expected rounds."""
         A, D = self.A, self.D
         att_surv = np.zeros(A.total.max() + 1)
         def_surv = np.zeros(D.total.max() + 1)
         mass, att_gone, def_gone, rounds = land_kernel.push_mass(
             self.order[::-1].copy(), *self.rounds, a_ret.ravel(), d_ret.ravel(), _dense(A.pursuit),
             _dense(D.pursuit), att_surv, def_surv)
-        return self.outcome(mass, att_surv, def_surv, att_gone, def_gone, rounds)
+        return mass, att_surv, def_surv, att_gone, def_gone, rounds
+
+    def ended(self, mass: np.ndarray) -> np.ndarray:
+        """Mass per pair of the battles that ended in the rounds (the terminal pairs)."""
+        return mass.reshape(self.na, self.nd) * self.terminal
+
+    def attacker_won(self, end: np.ndarray) -> float:
+        """COE-16.3: the mass of the battles the attacker won in the rounds."""
+        return float(end[self.A.total > 0][:, self.D.total == 0].sum())
 
     def outcome(self, mass: np.ndarray, att_surv: np.ndarray, def_surv: np.ndarray, att_gone: float,
                 def_gone: float, rounds: float) -> tuple[LandOdds, np.ndarray]:
@@ -174,8 +199,8 @@ class _Chain:
         A, D = self.A, self.D
         mass2 = mass.reshape(self.na, self.nd)
         ta, td = A.total, D.total
-        end = mass2 * self.terminal
-        a_win = float(end[ta > 0][:, td == 0].sum())
+        end = self.ended(mass)
+        a_win = self.attacker_won(end)
         d_win = float(end[ta == 0][:, td > 0].sum())
         both = float(end[ta == 0][:, td == 0].sum())
         att_surv += np.bincount(ta, weights=end.sum(1), minlength=len(att_surv))

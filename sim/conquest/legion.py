@@ -6,15 +6,13 @@ from __future__ import annotations
 
 def keep(units: tuple, n: int) -> tuple[int, int, int]:
     """The n units a legion leaves behind (`take` leads the others): infantry first."""
-    out = [0, 0, 0]
-    for k in (0, 1, 2):
-        out[k] = min(units[k], n - sum(out))
-    return tuple(out)  # type: ignore[return-value]
+    infantry = min(units[0], n)
+    cavalry = min(units[1], n - infantry)
+    return infantry, cavalry, min(units[2], n - infantry - cavalry)
 
 
 def take(ready: list[int], n: int) -> tuple[int, int, int]:
     """A mixed legion of n units: catapults and cavalry first (mixed formations hit more, COE-E15)."""
-    out = [0, 0, 0]
-    for k in (2, 1, 0):
-        out[k] = min(ready[k], n - sum(out))
-    return tuple(out)  # type: ignore[return-value]
+    catapults = min(ready[2], n)
+    cavalry = min(ready[1], n - catapults)
+    return min(ready[0], n - catapults - cavalry), cavalry, catapults

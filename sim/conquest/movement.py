@@ -74,10 +74,11 @@ class Movement:
 
     def ready_units(self, g: int, p: int, src: int) -> list[int]:
         """Land units of the mover in src with at least 1 MP left."""
-        colours = self.colours_of[g][p]
-        if len(colours) == 1:
-            return self.s.ready[g, colours[0], src, :, 1:].sum(axis=1).tolist()
-        return self.s.ready[g, colours, src, :, 1:].sum(axis=(0, 2)).tolist()
+        out = [0, 0, 0]
+        for c in self.colours_of[g][p]:             # plain Python: three types, three MP levels
+            for k, (_, one, two) in enumerate(self.s.ready[g, c, src].tolist()):
+                out[k] += one + two
+        return out
 
     def check_legion(self, g: int, p: int, leaders: tuple[int, ...], units, src: int) -> None:
         """COE-11.1 / COE-A31: at most 7 land units per leader, each with MP left."""

@@ -38,7 +38,7 @@ from sim.conquest.army_mix import best_army
 from sim.conquest.battle import Fight
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
-from sim.conquest.land_exact import solve_land
+from sim.conquest.land_exact import forecast_land
 from sim.conquest.legion import keep as _keep
 from sim.conquest.legion import take as _take
 from sim.conquest.players import Player
@@ -80,11 +80,8 @@ class OddsCache:
             if len(self.found) > CACHE_LIMIT:
                 self.found.clear()
             battle = LandBattle(Army(*att, leaders=min(datt, 8)), Army(*dfn, leaders=min(ddfn, 8)), fortified)
-            policy = OPTIMAL if retreat else FIGHT
-            sol = solve_land(battle, comps, policy, policy, objective=Objective(*weights))
-            root = sol.attacker.index(att), sol.defender.index(dfn)
-            found = self.found[key] = Forecast(sol.odds.attacker_win, bool(sol.attacker_retreats[root]),
-                                               bool(sol.defender_retreats[root]))
+            found = self.found[key] = Forecast(*forecast_land(battle, comps, OPTIMAL if retreat else FIGHT,
+                                                              Objective(*weights)))
         return found
 
 
@@ -124,6 +121,7 @@ class ScriptedPlayer(RoutePlans, Player):
         self.guards: dict[tuple, int] = {}
         self.guards_turn = -1
         self.defenders: dict[int, tuple] = {}
+        self.hunt_goals: set[int] | None = None
         self.claimed: set[int] = set()
         self.claimed_turn = -1
 
@@ -163,7 +161,7 @@ class ScriptedPlayer(RoutePlans, Player):
         out: list = []
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
-        self.defenders = {}                      # other seats do not move while a plan is made
+        self.defenders, self.hunt_goals = {}, None   # other seats do not move while a plan is made
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
             caesar_here = self.caesar_at(src)
@@ -308,12 +306,13 @@ class ScriptedPlayer(RoutePlans, Player):
         cap = e.opt.units_per_leader
         best = (0, 0, 0)
         n = int(e.s.n_players[g])
-        for seat in range(n):
-            if seat == self.p or not e.s.alive[g, seat]:
-                continue
+        seats = [seat for seat in range(n) if seat != self.p and e.s.alive[g, seat]]
+        land = {r: e.s.land[g, :, r].tolist() for r in e.t.steps[q]}    # read once for every seat
+        for seat in seats:
+            colours = e.colours_of[g][seat]
             total = [0, 0, 0]
             for r in e.t.steps[q]:
-                units = e.units_at(g, seat, r)
+                units = [sum(by_type) for by_type in zip(*(land[r][c] for c in colours))] or [0, 0, 0]
                 if sum(units):
                     led = _take(units, min(sum(units), cap * len(e.leaders_at(g, seat, r))))
                     total = [a + b for a, b in zip(total, led)]
@@ -332,14 +331,13 @@ class ScriptedPlayer(RoutePlans, Player):
         hunted Caesar it cannot beat yet."""
         e, g = self.e, self.g
         s, t = e.s, e.t
-        hunting = self.k["hunt"] and int(s.round[g]) >= self.k["hunt"]
-        goals = self.hunted() if hunting else None
         scores, odds = self.target_scores(src, legion, leaders, claimed)
         best, best_value, best_odds = None, 0.0, None
         for q, score in scores.items():          # the first of the most valuable, as listed
             if score is not None and score > best_value:
                 best, best_value, best_odds = q, score, odds.get(q)
         if best is None and self.k["advance"]:
+            goals = self.hunted() if self.k["hunt"] and int(s.round[g]) >= self.k["hunt"] else None
             if goals and any(q in goals for q in t.steps[src]):
                 return None, None
             best = self.toward(src, claimed, goals)
@@ -409,7 +407,10 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def hunted(self) -> set[int]:
         """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
-        distance from the hunter's home (a capture takes his whole empire, COE-25.2)."""
+        distance from the hunter's home (a capture takes his whole empire, COE-25.2); found once
+        per plan (`march`)."""
+        if self.hunt_goals is not None:
+            return self.hunt_goals
         e, s, g = self.e, self.e.s, self.g
         home = int(s.home[g, self.p])
         dist = distances(e.t)
@@ -418,7 +419,8 @@ class ScriptedPlayer(RoutePlans, Player):
                  for q in range(int(s.n_players[g]))
                  if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE
                  and 0 <= s.ldr_loc[g, q, CAESAR] < e.t.n_prov]
-        return {min(found)[1]} if found else set()
+        self.hunt_goals = {min(found)[1]} if found else set()
+        return self.hunt_goals
 
     def caesar_of(self, enemy: int, q: int) -> int:
         s = self.e.s
@@ -429,7 +431,8 @@ class ScriptedPlayer(RoutePlans, Player):
         not hold); the first step never enters enemy pieces."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
-        reached = (lambda r: r in goals) if goals else (lambda r: s.control[g, r] != p)
+        control = None if goals else s.control[g].tolist()
+        reached = (lambda r: r in goals) if goals else (lambda r: control[r] != p)
         first = {q: q for q in t.steps[src] if self.defender(q)[0] < 0}
         for q in first:
             if reached(q):
