@@ -16,7 +16,8 @@ from sim.conquest.play import INFO, load_data, play_games
 from sim.conquest.purchase import ASSETS
 from sim.core.replay import read_games
 from sim.core.seating import Seating
-from tests.conquest.engine_setup import engine, events, units
+from tests.conquest.engine_setup import engine, units
+from tests.conquest.engine_setup import events as logged
 
 GAMES = 8
 
@@ -73,7 +74,7 @@ def test_coe_2_3_coe_20_a_phase_is_idle_only_if_something_could_be_bought(talent
     e.s.treasury[0, 0] = talents
     e.pos[0] = 0
     e.play_turn(0)
-    assert events(e, "tax")[0]["treasury"] == talents + 15 >= e.prices(0)["infantry"]
-    assert [x["offered"] for x in events(e, "no_purchase")] == ([] if offered is None else [offered])
+    assert logged(e, "tax")[0]["treasury"] == talents + 15 >= e.prices(0)["infantry"]
+    assert [x["offered"] for x in logged(e, "no_purchase")] == ([] if offered is None else [offered])
     ((head, log),) = e.game_logs()
     assert audit_records(head, log).actions == [("random", kind, False)]
