@@ -149,12 +149,15 @@ class Purchase:
 
     def buying_phase(self, g: int, p: int) -> list[Buy]:
         """COE-20: purchases one at a time until the player stops; interventions filter the
-        choices (ban) or take a forced one first (sim.core.interventions)."""
+        choices (ban) or take a forced one first (sim.core.interventions). A phase that buys
+        nothing logs the kinds of purchase it was offered (none: nothing could be bought), so
+        the player audit tells a treasury left idle from one with nothing to buy."""
         s = self.s
         iv = self.interventions[g][p]
         player = self.players[g][p]
         bought: list[Buy] = []
         candidates = self.buy_candidates(g, p)
+        options: list[Buy] = []
         for _ in range(MAX_BUYS):
             options = iv.allowed(self.buy_options(g, p, bought, candidates), acquires)
             if not options:
@@ -173,6 +176,9 @@ class Purchase:
             s.acquired[g, p, ASSETS.index(choice.item)] = True
             bought.append(choice)
             self.log(g, "buy", seat=p, item=choice.item, where=self.where_name(choice), price=cost,
+                     treasury=int(s.treasury[g, p]))
+        if not bought and self.logs is not None:
+            self.log(g, "no_purchase", seat=p, offered=sorted({b.item for b in options}),
                      treasury=int(s.treasury[g, p]))
         self.note_treasury(g, p)
         return bought

@@ -539,13 +539,31 @@ class ScriptedPlayer(RoutePlans, Player):
         galley = self.galley_wanted(options, bought)
         if galley is not None and cash - prices["galley"] >= reserve:
             return galley
-        units = [b for b in options if b.item in MIX and cash - prices[b.item] >= reserve]
+        units = [b for b in options if b.item in MIX]
+        if not units:
+            return self.spare_building(options, cash - reserve)
+        units = [b for b in units if cash - prices[b.item] >= reserve]
         if not units:
             return None
         have = self.army_mix(bought)
         total = sum(have.values()) + 1
         want = self.wanted_shares()
         return max(units, key=lambda b: (want[b.item] - have[b.item] / total, -prices[b.item]))
+
+    def spare_building(self, options: list[Buy], spare: int) -> Buy | None:
+        """With no land unit to buy (every one of the colour's supply on the board, COE-2.3, or
+        none placeable, COE-22.8) the treasury buys what else serves beyond the table's shares:
+        a City (its income, COE-6.2, also decides a game stopped by the turn cap, COE-25.3),
+        then a Fortification (COE-14.7), then a road (COE-6.6, one that extends the home's
+        network first); never a galley the table has no use for."""
+        prices = self.e.prices(self.g)
+        for item in ("city", "fortification", "road"):
+            found = [b for b in options if b.item == item]
+            if found and prices[item] <= spare:
+                if item == "road":
+                    found = self.shortening_road(found) or found
+                return self.place_building(found)
+        return None
 
     def wanted_shares(self) -> dict[str, float]:
         """The shares of the army that wins most for `legion_budget` talents (exact odds)."""

@@ -1,17 +1,23 @@
 """The player audit hooks of Conquest of the Empire (sim.conquest.audit, docs/player_audit.md):
 each scripted attack's logged forecast (COE-11.6) is paired with the battle it starts (COE-16),
-every purchasable piece (COE-20) and move kind is an audit item, and idle buying phases count."""
+every purchasable piece (COE-20) and move kind is an audit item, and idle buying phases count
+(a phase with nothing to buy is not idle)."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+import pytest
+
+from sim.conquest.actions import Buy
 from sim.conquest.audit import audit_items, audit_records
 from sim.conquest.play import INFO, load_data, play_games
 from sim.conquest.purchase import ASSETS
 from sim.core.replay import read_games
 from sim.core.seating import Seating
+from tests.conquest.engine_setup import engine, units
+from tests.conquest.engine_setup import events as logged
 
 GAMES = 8
 
@@ -47,5 +53,28 @@ def test_coe_20_random_players_forecast_nothing_and_every_choice_is_an_item():
         rec = audit_records(head, events)
         assert not rec.forecasts
         assert {item for _, _, item in rec.chosen} <= items
-        turns = sum(e["event"] == "turn" for e in events)
-        assert {kind for _, kind, _ in rec.actions} <= {"buy", "pass"} and len(rec.actions) <= turns
+        phases = sum(e["event"] == "tax" for e in events)                 # one buying phase a taxed turn
+        assert {kind for _, kind, _ in rec.actions} <= {"buy", "pass", "none"} and len(rec.actions) == phases
+
+
+@pytest.mark.parametrize(("talents", "on_board", "buys", "offered", "kind"), [
+    (0, (20, 20, 6), [], [], "none"),               # supply out, 15 talents: nothing else affordable
+    (10, (20, 20, 6), [], ["galley"], "pass"),      # supply out, 25 talents: a galley left unbought
+    (0, (5, 0, 0), [], ["infantry"], "pass"),
+    (0, (5, 0, 0), ["infantry"], None, "buy"),
+])
+def test_coe_2_3_coe_20_a_phase_is_idle_only_if_something_could_be_bought(talents, on_board, buys, offered, kind):
+    """COE-2.3 / COE-20: with every unit of its colour on the board and 15 talents after taxes
+    (an infantry's price) a seat can buy nothing, so its phase is not idle; with 25 it could buy a
+    galley; with units in supply it could buy them."""
+    probe = engine(2, log=False)
+    home = int(probe.s.home[0, 0])
+    e = engine(2, {0: {"buys": [Buy(item, home) for item in buys]}})
+    units(e, 0, e.t.names[home], on_board)
+    e.s.treasury[0, 0] = talents
+    e.pos[0] = 0
+    e.play_turn(0)
+    assert logged(e, "tax")[0]["treasury"] == talents + 15 >= e.prices(0)["infantry"]
+    assert [x["offered"] for x in logged(e, "no_purchase")] == ([] if offered is None else [offered])
+    ((head, log),) = e.game_logs()
+    assert audit_records(head, log).actions == [("random", kind, False)]
