@@ -11,8 +11,6 @@ A Fortified City is a City and a Fortification bought in the same turn for the s
 
 from __future__ import annotations
 
-import numpy as np
-
 from sim.conquest.actions import Buy, Ransom
 from sim.conquest.economy import Reading, price_list, turn_multipliers
 from sim.conquest.state import CAPTIVE, FREE, LEADERS
@@ -73,10 +71,11 @@ class Purchase:
         return found
 
     # ------------------------------------------------------------------ buying
-    def unit_supply(self, g: int, p: int, kind: int) -> int:
-        """COE-2.3 / COE-20.3: pieces of the player's own colour not on the board."""
+    def unit_supply(self, g: int, p: int) -> list[int]:
+        """COE-2.3 / COE-20.3: land units of the player's own colour not on the board, by type."""
         s = self.s
-        return self.t.limits[kind] - int(s.land[g, p, :, kind].sum()) - int(s.gal_cargo[g, p, :, kind].sum())
+        standing, aboard = s.land[g, p].sum(axis=0).tolist(), s.gal_cargo[g, p].sum(axis=0).tolist()
+        return [limit - x - y for limit, x, y in zip(self.t.limits, standing, aboard)]
 
     def home_open(self, g: int, p: int) -> bool:
         """COE-22.8 / COE-A28: new units need the Home Province."""
@@ -98,16 +97,17 @@ class Purchase:
         purchases of the phase are counted, and what is left of each supply and pool."""
         s, t = self.s, self.t
         out: list[Buy] = []
-        left = {"galley": int((s.gal_loc[g, p] < 0).sum()), "city": t.pools["city"] - int(s.city[g].sum()),
-                "fortification": t.pools["fortification"] - int(s.fort[g].sum()),
-                "road": t.pools["road"] - int(s.road[g].sum())}
-        if self.home_open(g, p):
-            for item, k in UNIT_INDEX.items():
-                left[item] = self.unit_supply(g, p, k)
-                out.append(Buy(item, int(s.home[g, p])))
-        out += [Buy("galley", q) for q in self.docks(g, p)]
-        mine = np.flatnonzero(s.control[g] == p).tolist()
         cities, forts, roads = s.city[g].tolist(), s.fort[g].tolist(), s.road[g].tolist()
+        left = {"galley": sum(1 for x in s.gal_loc[g, p].tolist() if x < 0), "city": t.pools["city"] - sum(cities),
+                "fortification": t.pools["fortification"] - sum(forts), "road": t.pools["road"] - sum(roads)}
+        if self.home_open(g, p):
+            supply = self.unit_supply(g, p)
+            home = int(s.home[g, p])
+            for item, k in UNIT_INDEX.items():
+                left[item] = supply[k]
+                out.append(Buy(item, home))
+        out += [Buy("galley", q) for q in self.docks(g, p)]
+        mine = [q for q, o in enumerate(s.control[g].tolist()) if o == p]
         out += [Buy("city", q) for q in mine if not cities[q]]
         out += [Buy("fortification", q) for q in mine if not forts[q]]
         owned = set(mine)
@@ -130,7 +130,7 @@ class Purchase:
         for b in bought:
             count[b.item] += 1
             taken.add((b.item, b.where))
-        cities = self.s.city[g]
+        cities = self.s.city[g].tolist()
         has_city = {b.where for b in bought if b.item == "city"}
         edges = self.t.edges
         out = []
