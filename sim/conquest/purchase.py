@@ -16,6 +16,7 @@ from sim.conquest.economy import Reading, price_list, turn_multipliers
 from sim.conquest.state import CAPTIVE, FREE, LEADERS
 
 ASSETS = ("infantry", "cavalry", "catapult", "galley", "city", "fortification", "road")
+ASSET_INDEX = {a: k for k, a in enumerate(ASSETS)}
 UNIT_INDEX = {"infantry": 0, "cavalry": 1, "catapult": 2}
 MAX_BUYS = 100         # purchases of one phase (a safety net for zero prices set by --set)
 
@@ -159,7 +160,7 @@ class Purchase:
             options = iv.allowed(self.buy_options(g, p, bought, candidates), acquires)
             if not options:
                 break
-            held = [a for k, a in enumerate(ASSETS) if s.acquired[g, p, k]]
+            held = [a for a, x in zip(ASSETS, s.acquired[g, p].tolist()) if x]
             forced = iv.forced(options, acquires, held)
             choice = forced[0] if forced else player.buy(options, bought)
             if choice is None:
@@ -170,7 +171,7 @@ class Purchase:
             s.stats["talents_spent"][g, p] += cost
             if choice.item in UNIT_INDEX or choice.item == "galley":
                 s.stats["units_bought"][g, p] += 1
-            s.acquired[g, p, ASSETS.index(choice.item)] = True
+            s.acquired[g, p, ASSET_INDEX[choice.item]] = True
             bought.append(choice)
             self.log(g, "buy", seat=p, item=choice.item, where=self.where_name(choice), price=cost,
                      treasury=int(s.treasury[g, p]))
