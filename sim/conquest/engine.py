@@ -73,6 +73,7 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         self.phase = [0] * b                     # COE-10.1: 1..6 during a turn
         self.turn_seats: list[list[str]] = [[] for _ in range(b)]    # seat of every turn played (COE-21)
         self.readings: list[list[Any]] = [[] for _ in range(b)]      # income readings reaching a threshold
+        self.occupied: list[tuple[tuple, dict[int, list[int]]] | None] = [None] * b   # `occupants`, per game
         self.on_step = None                      # optional callback(engine, where) after every step (tests)
         self.steps = 0
 
@@ -130,8 +131,15 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
 
     def occupants(self, g: int) -> dict[int, list[int]]:
         """Space -> the seats with land units or standing leaders there (COE-11.5), spaces in
-        the order of (colour, space) and each space's seats in colour order."""
+        the order of (colour, space) and each space's seats in colour order. Read only: kept per
+        game with the bytes of the pieces it was read from, so it is rebuilt exactly when a piece
+        or a colour's owner changed (however the change was made)."""
         s = self.s
+        key = (s.land[g].tobytes(), s.ldr_loc[g].tobytes(), s.ldr_state[g].tobytes(), s.ldr_ship[g].tobytes(),
+               s.owner[g].tobytes())
+        kept = self.occupied[g]
+        if kept is not None and kept[0] == key:
+            return kept[1]
         owner = s.owner[g].tolist()
         colours, spaces = np.nonzero(s.land[g].any(axis=2))        # one reduction; the rest plain Python
         held: list[list[int]] = [[] for _ in owner]
@@ -150,6 +158,7 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
                 seats = out.setdefault(q, [])
                 if seat not in seats:
                     seats.append(seat)
+        self.occupied[g] = (key, out)
         return out
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:

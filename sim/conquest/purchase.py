@@ -18,6 +18,7 @@ from sim.conquest.state import CAPTIVE, FREE, LEADERS
 ASSETS = ("infantry", "cavalry", "catapult", "galley", "city", "fortification", "road")
 ASSET_INDEX = {a: k for k, a in enumerate(ASSETS)}
 UNIT_INDEX = {"infantry": 0, "cavalry": 1, "catapult": 2}
+BUILDINGS = ("city", "fortification", "road")      # one per province (or border) each
 MAX_BUYS = 100         # purchases of one phase (a safety net for zero prices set by --set)
 
 
@@ -131,19 +132,22 @@ class Purchase:
         for b in bought:
             count[b.item] += 1
             taken.add((b.item, b.where))
-        cities = self.s.city[g].tolist()
-        has_city = {b.where for b in bought if b.item == "city"}
+        open_items = {item for item, n in count.items() if price[item] <= cash and n < left.get(item, 0)}
+        if not open_items:
+            return []
+        built = {q for q, c in enumerate(self.s.city[g].tolist()) if c}
+        built.update(b.where for b in bought if b.item == "city")
         edges = self.t.edges
         out = []
         for b in cands:
             item = b.item
-            if price[item] > cash or count[item] >= left.get(item, 0):
+            if item not in open_items:
                 continue
-            if item in ("city", "fortification", "road") and (item, b.where) in taken:
+            if item in BUILDINGS and (item, b.where) in taken:
                 continue
-            if item == "fortification" and not (cities[b.where] or b.where in has_city):
+            if item == "fortification" and b.where not in built:
                 continue
-            if item == "road" and not all(cities[q] or q in has_city for q in edges[b.where]):
+            if item == "road" and not all(q in built for q in edges[b.where]):
                 continue
             out.append(b)
         return out
