@@ -31,7 +31,7 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
 from sim.conquest.army_mix import best_army
@@ -120,8 +120,8 @@ class ScriptedPlayer(RoutePlans, Player):
         self.mix_turn = -1
         self.guards: dict[tuple, int] = {}
         self.guards_turn = -1
-        self.defenders: dict[int, tuple] = {}
-        self.hunt_goals: set[int] | None = None
+        self.seen: dict[tuple, Any] = {}           # `phase_memo`
+        self.seen_at = (-1, -1)
         self.claimed: set[int] = set()
         self.claimed_turn = -1
 
@@ -161,7 +161,6 @@ class ScriptedPlayer(RoutePlans, Player):
         out: list = []
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
-        self.defenders, self.hunt_goals = {}, None   # other seats do not move while a plan is made
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
             caesar_here = self.caesar_at(src)
@@ -257,7 +256,19 @@ class ScriptedPlayer(RoutePlans, Player):
             return None
         if sum(e.units_at(g, self.p, home)) - self.guard(home) < self.k["fetch"]:
             return None
-        return self.toward(src, set(), {home})
+        memo = self.phase_memo()
+        key = ("home", src)
+        if key not in memo:
+            memo[key] = self.toward(src, set(), {home})
+        return memo[key]
+
+    def phase_memo(self) -> dict[tuple, Any]:
+        """What only the map and the other seats' pieces decide (a threat, the way home), read
+        once per phase of a turn: the other seats' pieces do not move while this player moves."""
+        at = (int(self.e.s.turn[self.g]), self.e.phase[self.g])
+        if self.seen_at != at:
+            self.seen, self.seen_at = {}, at
+        return self.seen
 
     def guard(self, q: int) -> int:
         """COE-5.4 / COE-25.2: the units kept with the Caesar in q -- at least `home_guard`, and
@@ -301,7 +312,14 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def threat(self, q: int) -> tuple[int, int, int]:
         """The largest army one enemy seat can lead into q next turn: its units in the
-        neighbouring provinces, at most 7 per leader there."""
+        neighbouring provinces, at most 7 per leader there (once per phase, `phase_memo`)."""
+        memo = self.phase_memo()
+        found = memo.get(("threat", q))
+        if found is None:
+            found = memo[("threat", q)] = self.threat_now(q)
+        return found
+
+    def threat_now(self, q: int) -> tuple[int, int, int]:
         e, g = self.e, self.g
         cap = e.opt.units_per_leader
         best = (0, 0, 0)
@@ -392,8 +410,9 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def defender(self, q: int) -> tuple[int, tuple, int, bool]:
         """The other seat in q (or -1), its land units and leaders there, and whether it holds q
-        fortified; read once per plan (`march`)."""
-        found = self.defenders.get(q)
+        fortified; read once per phase (`phase_memo`)."""
+        memo = self.phase_memo()
+        found = memo.get(("defender", q))
         if found is None:
             e, g = self.e, self.g
             enemy = e.other_seat_at(g, self.p, q)
@@ -402,15 +421,16 @@ class ScriptedPlayer(RoutePlans, Player):
             else:
                 found = (enemy, tuple(e.units_at(g, enemy, q)), len(e.leaders_at(g, enemy, q)),
                          bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == enemy)
-            self.defenders[q] = found
+            memo[("defender", q)] = found
         return found
 
     def hunted(self) -> set[int]:
         """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
         distance from the hunter's home (a capture takes his whole empire, COE-25.2); found once
-        per plan (`march`)."""
-        if self.hunt_goals is not None:
-            return self.hunt_goals
+        per phase (`phase_memo`)."""
+        memo = self.phase_memo()
+        if ("hunted",) in memo:
+            return memo[("hunted",)]
         e, s, g = self.e, self.e.s, self.g
         home = int(s.home[g, self.p])
         dist = distances(e.t)
@@ -419,8 +439,8 @@ class ScriptedPlayer(RoutePlans, Player):
                  for q in range(int(s.n_players[g]))
                  if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE
                  and 0 <= s.ldr_loc[g, q, CAESAR] < e.t.n_prov]
-        self.hunt_goals = {min(found)[1]} if found else set()
-        return self.hunt_goals
+        memo[("hunted",)] = {min(found)[1]} if found else set()
+        return memo[("hunted",)]
 
     def caesar_of(self, enemy: int, q: int) -> int:
         s = self.e.s
