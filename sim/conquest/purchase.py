@@ -94,11 +94,12 @@ class Purchase:
         strict = self.opt.placement_requires_home_control
         return [q for q in found if s.control[g, q] == p or not strict]
 
-    def buy_candidates(self, g: int, p: int) -> tuple[list[Buy], dict[str, int]]:
+    def buy_candidates(self, g: int, p: int) -> tuple[list[tuple[str, list[Buy]]], dict[str, int]]:
         """COE-20 / COE-22: every purchase this phase could allow, before money and earlier
-        purchases of the phase are counted, and what is left of each supply and pool."""
+        purchases of the phase are counted, in runs of one item each (so an item out of reach
+        is skipped whole), and what is left of each supply and pool."""
         s, t = self.s, self.t
-        out: list[Buy] = []
+        out: list[tuple[str, list[Buy]]] = []
         cities, forts, roads = s.city[g].tolist(), s.fort[g].tolist(), s.road[g].tolist()
         left = {"galley": sum(1 for x in s.gal_loc[g, p].tolist() if x < 0), "city": t.pools["city"] - sum(cities),
                 "fortification": t.pools["fortification"] - sum(forts), "road": t.pools["road"] - sum(roads)}
@@ -107,24 +108,21 @@ class Purchase:
             home = int(s.home[g, p])
             for item, k in UNIT_INDEX.items():
                 left[item] = supply[k]
-                out.append(Buy(item, home))
-        out += [Buy("galley", q) for q in self.docks(g, p)]
+                out.append((item, [Buy(item, home)]))
+        out.append(("galley", [Buy("galley", q) for q in self.docks(g, p)]))
         mine = [q for q, o in enumerate(s.control[g].tolist()) if o == p]
-        out += [Buy("city", q) for q in mine if not cities[q]]
-        out += [Buy("fortification", q) for q in mine if not forts[q]]
+        out.append(("city", [Buy("city", q) for q in mine if not cities[q]]))
+        out.append(("fortification", [Buy("fortification", q) for q in mine if not forts[q]]))
         owned = set(mine)
-        for q in mine:                                                   # COE-22.6 / COE-A33
-            for e in t.edges_at[q]:
-                a, b = t.edges[e]
-                if a == q and b in owned and not roads[e]:
-                    out.append(Buy("road", e))
+        out.append(("road", [Buy("road", e) for q in mine for e in t.edges_at[q]           # COE-22.6 / COE-A33
+                             if t.edges[e][0] == q and t.edges[e][1] in owned and not roads[e]]))
         return out, left
 
     def buy_options(self, g: int, p: int, bought: list[Buy],
-                    candidates: tuple[list[Buy], dict[str, int]] | None = None) -> list[Buy]:
+                    candidates: tuple[list[tuple[str, list[Buy]]], dict[str, int]] | None = None) -> list[Buy]:
         """COE-20 / COE-22 / COE-A39: every affordable, available and placeable purchase (a
         Fortification needs a City, a road a City at both ends, counting those bought now)."""
-        cands, left = candidates or self.buy_candidates(g, p)
+        runs, left = candidates or self.buy_candidates(g, p)
         price = self.prices(g)
         cash = int(self.s.treasury[g, p])
         count = dict.fromkeys(ASSETS, 0)
@@ -139,17 +137,17 @@ class Purchase:
         built.update(b.where for b in bought if b.item == "city")
         edges = self.t.edges
         out = []
-        for b in cands:
-            item = b.item
+        for item, run in runs:
             if item not in open_items:
                 continue
-            if item in BUILDINGS and (item, b.where) in taken:
-                continue
-            if item == "fortification" and b.where not in built:
-                continue
-            if item == "road" and not all(q in built for q in edges[b.where]):
-                continue
-            out.append(b)
+            if item not in BUILDINGS:
+                out += run
+            elif item == "city":
+                out += [b for b in run if ("city", b.where) not in taken]
+            elif item == "fortification":
+                out += [b for b in run if b.where in built and ("fortification", b.where) not in taken]
+            else:
+                out += [b for b in run if ("road", b.where) not in taken and all(q in built for q in edges[b.where])]
         return out
 
     def buying_phase(self, g: int, p: int) -> list[Buy]:
