@@ -256,15 +256,12 @@ class ScriptedPlayer(RoutePlans, Player):
             return None
         if sum(e.units_at(g, self.p, home)) - self.guard(home) < self.k["fetch"]:
             return None
-        memo = self.phase_memo()
-        key = ("home", src)
-        if key not in memo:
-            memo[key] = self.toward(src, set(), {home})
-        return memo[key]
+        return self.toward(src, set(), {home})
 
     def phase_memo(self) -> dict[tuple, Any]:
-        """What only the map and the other seats' pieces decide (a threat, the way home), read
-        once per phase of a turn: the other seats' pieces do not move while this player moves."""
+        """What only the map, the control of provinces and the other seats' pieces decide (a
+        threat, a defender, the hunted Caesar, a way), read once per phase of a turn: none of them
+        changes while this player moves (COE-17.3: provinces are taken after the movement)."""
         at = (int(self.e.s.turn[self.g]), self.e.phase[self.g])
         if self.seen_at != at:
             self.seen, self.seen_at = {}, at
@@ -448,7 +445,17 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def toward(self, src: int, claimed: set[int], goals: set[int] | None) -> int | None:
         """The first step of a shortest land path to a goal (default: a province the player does
-        not hold); the first step never enters enemy pieces."""
+        not hold); the first step never enters enemy pieces. The way is found once per phase
+        (`phase_memo`); only whether its first step is claimed is asked each time."""
+        memo = self.phase_memo()
+        key = ("toward", src, frozenset(goals) if goals else None)
+        if key not in memo:
+            memo[key] = self.first_step(src, goals)
+        step = memo[key]
+        return None if step in claimed else step
+
+    def first_step(self, src: int, goals: set[int] | None) -> int | None:
+        """`toward` without the claimed provinces: the first step of a shortest land path to a goal."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
         control = None if goals else s.control[g].tolist()
@@ -456,7 +463,7 @@ class ScriptedPlayer(RoutePlans, Player):
         first = {q: q for q in t.steps[src] if self.defender(q)[0] < 0}
         for q in first:
             if reached(q):
-                return None if q in claimed else q
+                return q
         todo = deque(first)
         seen = set(first) | {src}
         while todo:
@@ -465,8 +472,7 @@ class ScriptedPlayer(RoutePlans, Player):
                 if r in seen:
                     continue
                 if reached(r):
-                    step = first[q]
-                    return None if step in claimed else step
+                    return first[q]
                 seen.add(r)
                 first[r] = first[q]
                 todo.append(r)
