@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from sim.conquest.combat import pursuit_hits, score
 from sim.conquest.components import LAND_UNITS
 from sim.conquest.naval import naval_hits
@@ -60,15 +58,15 @@ class Battles:
         s, t = self.s, self.t
         out = []
         occupants = self.occupants(g)
-        mine = s.land[g, self.colours_of[g][p]].any(axis=(0, 2))
-        for q in np.flatnonzero(mine).tolist():
+        for q in self.land_spaces(g, p):
             others = [x for x in occupants.get(q, ()) if x != p]
             if others:
                 out.append(("land", q, others[0]))
-        owner = s.owner[g].tolist()
         fleets: dict[int, set[int]] = {}
-        for c, k in zip(*np.nonzero(s.gal_loc[g] >= t.n_prov)):
-            fleets.setdefault(int(s.gal_loc[g, c, k]), set()).add(owner[c])
+        for seat, row in zip(s.owner[g].tolist(), s.gal_loc[g].tolist()):
+            for z in row:
+                if z >= t.n_prov:
+                    fleets.setdefault(z, set()).add(seat)
         for z in sorted(fleets):
             if p in fleets[z]:
                 out += [("naval", z, d) for d in sorted(fleets[z]) if d != p and d >= 0]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from sim.conquest.state import FREE, LEADERS, NOT_FLAGGED
 
 if TYPE_CHECKING:
@@ -17,12 +15,13 @@ if TYPE_CHECKING:
 class Choices:
     """What the mover may do next in game g (see the module docstring)."""
 
-    __slots__ = ("e", "g", "p", "_leaders", "_galleys")
+    __slots__ = ("e", "g", "p", "_leaders", "_galleys", "_transit")
 
     def __init__(self, engine: Engine, g: int, p: int) -> None:
         self.e, self.g, self.p = engine, g, p
         self._leaders: dict[int, list[int]] | None = None
         self._galleys: list[int] | None = None
+        self._transit: list[int] | None = None
 
     @property
     def leaders(self) -> dict[int, list[int]]:
@@ -60,9 +59,10 @@ class Choices:
     @property
     def transit(self) -> list[int]:
         """Galleys passing a coast where they may not stay: they must put to sea (COE-A16)."""
-        e = self.e
-        found = e.s.gal_transit[self.g].reshape(-1)
-        return [int(x) for x in np.flatnonzero(found)] if found.any() else []
+        if self._transit is None:
+            found = self.e.s.gal_transit[self.g].ravel().tolist()
+            self._transit = [k for k, x in enumerate(found) if x] if True in found else []
+        return self._transit
 
     @property
     def galleys(self) -> list[int]:
@@ -71,8 +71,9 @@ class Choices:
             e, g = self.e, self.g
             s = e.s
             n = s.gal_loc.shape[2]
-            self._galleys = [c * n + k for c in e.colours_of[g][self.p] for k in range(n)
-                             if s.gal_loc[g, c, k] >= 0 and s.gal_mp[g, c, k] >= 1]
+            self._galleys = [c * n + k for c in e.colours_of[g][self.p]
+                             for k, (q, mp) in enumerate(zip(s.gal_loc[g, c].tolist(), s.gal_mp[g, c].tolist()))
+                             if q >= 0 and mp >= 1]
         return self._galleys
 
     def galley_space(self, galley: int) -> int:

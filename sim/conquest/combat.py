@@ -318,21 +318,23 @@ def side_tables(army: Army, comps: Components, tactics: Tactics, levels: tuple[i
     hits_after = np.zeros((3, n, width, width)) if sequential else None
     strides = np.array([(c0 + 1) * (k0 + 1), k0 + 1, 1])
     cap = comps.land.formation_base + comps.land.formation_per_leader * army.leaders
+    states, sizes = [tuple(u) for u in grid.tolist()], size.tolist()
+    states_at = np.arange(n)[:, None]
+    losses = np.minimum(np.arange(width)[None, :], size[:, None])     # more losses than the formation: all of it
     for e in levels:
-        for s in range(n):
-            m = int(size[s])
-            row = _state_row(tuple(int(x) for x in grid[s]), m, cap, e, p, rule, tactics, sequential)
-            formation[e, s], kcap[e, s] = row.formation, row.kcap
+        rows = [_state_row(u, m, cap, e, p, rule, tactics, sequential) for u, m in zip(states, sizes)]
+        formation[e] = [row.formation for row in rows]
+        kcap[e] = [row.kcap for row in rows]
+        for s, (m, row) in enumerate(zip(sizes, rows)):
             hits[e, s, : len(row.hits)] = row.hits
             removed[e, s, : m + 1] = row.removed
-            succ[e, s, : m + 1] = s - row.removed @ strides
-            succ[e, s, m + 1:] = succ[e, s, m]
             if hits_after is not None:
                 hits_after[e, s, : m + 1, : row.hits_after.shape[1]] = row.hits_after
+        succ[e] = states_at - removed[e][states_at, losses] @ strides
     return SideTables(army=army, comps=grid, total=total, value=value, size=size, formation=formation,
                       succ=succ, hits=hits, kcap=kcap,
-                      pursuit=_pursuit_table(grid, p[1], comps.options.pursuit_cap),
-                      kept=_kept_table(grid, costs), removed=removed, hits_after=hits_after)
+                      pursuit=_pursuit_table(states, p[1], comps.options.pursuit_cap),
+                      kept=_kept_table(states, tuple(costs.tolist())), removed=removed, hits_after=hits_after)
 
 
 class _StateRow(NamedTuple):
@@ -397,28 +399,42 @@ SIDE_CACHE_LIMIT = 2_000
 _SIDES: dict[tuple, tuple[Components, int, SideTables, dict[int, SideTables]]] = {}
 
 
-def _pursuit_table(grid: np.ndarray, p_cav: float, cap: str) -> np.ndarray:
-    """COE-16.2 / COE-A23: law of pursuit hits, one die per land unit of the winner, cavalry
-    symbols capped by his cavalry (or uncapped)."""
-    top = int(grid.sum(1).max())
-    out = np.zeros((len(grid), top + 1))
-    for s, (i, c, k) in enumerate(grid.tolist()):
-        n = i + c + k
-        limit = c if cap == "winner_cavalry" else n
-        for h in range(n + 1):
-            out[s, min(h, limit)] += math.comb(n, h) * p_cav ** h * (1 - p_cav) ** (n - h)
+def _pursuit_table(states: list[tuple[int, int, int]], p_cav: float, cap: str) -> np.ndarray:
+    """COE-16.2 / COE-A23: law of pursuit hits of each state, one die per land unit of the
+    winner, cavalry symbols capped by his cavalry (or uncapped)."""
+    top = max(sum(u) for u in states)
+    rows = [_pursuit_row(sum(u), u[1] if cap == "winner_cavalry" else sum(u), p_cav) for u in states]
+    return np.array([row + (0.0,) * (top + 1 - len(row)) for row in rows])
+
+
+@functools.lru_cache(maxsize=4096)
+def _pursuit_row(n: int, limit: int, p_cav: float) -> tuple[float, ...]:
+    """The law of min(cavalry symbols among n dice, limit); it depends on nothing else, so every
+    state of every army shares it."""
+    out = [0.0] * (n + 1)
+    for h in range(n + 1):
+        out[min(h, limit)] += math.comb(n, h) * p_cav ** h * (1 - p_cav) ** (n - h)
+    return tuple(out)
+
+
+def _kept_table(states: list[tuple[int, int, int]], costs: tuple[int, ...]) -> np.ndarray:
+    """Value a side keeps after losing h units, the most expensive first (pursuit victims)."""
+    top = max(sum(u) for u in states)
+    out = np.zeros((len(states), top + 1))
+    for s, units in enumerate(states):
+        kept = _kept_row(units, costs)
+        out[s, : len(kept)] = kept
     return out
 
 
-def _kept_table(grid: np.ndarray, costs: np.ndarray) -> np.ndarray:
-    """Value a side keeps after losing h units, the most expensive first (pursuit victims)."""
-    top = int(grid.sum(1).max())
-    out = np.zeros((len(grid), top + 1))
-    by_cost = np.argsort(-costs, kind="stable")
-    for s, units in enumerate(grid):
-        pieces = np.repeat(costs[by_cost], units[by_cost])
-        kept = pieces.sum() - np.concatenate([[0], np.cumsum(pieces)])
-        out[s, : len(kept)] = kept
+@functools.lru_cache(maxsize=65536)
+def _kept_row(units: tuple[int, int, int], costs: tuple[int, ...]) -> np.ndarray:
+    """`_kept_table`'s row of one state: it depends on the state's units and the prices only."""
+    price = np.array(costs)
+    by_cost = np.argsort(-price, kind="stable")
+    pieces = np.repeat(price[by_cost], np.array(units)[by_cost])
+    out = pieces.sum() - np.concatenate([[0], np.cumsum(pieces)])
+    out.flags.writeable = False
     return out
 
 

@@ -73,6 +73,7 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         self.phase = [0] * b                     # COE-10.1: 1..6 during a turn
         self.turn_seats: list[list[str]] = [[] for _ in range(b)]    # seat of every turn played (COE-21)
         self.readings: list[list[Any]] = [[] for _ in range(b)]      # income readings reaching a threshold
+        self.occupied: list[tuple[tuple, dict[int, list[int]]] | None] = [None] * b   # `occupants`, per game
         self.on_step = None                      # optional callback(engine, where) after every step (tests)
         self.steps = 0
 
@@ -96,6 +97,13 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         if len(colours) == 1:
             return self.s.land[g, colours[0], p].tolist()
         return self.s.land[g, colours, p].sum(axis=0).tolist() if colours else [0, 0, 0]
+
+    def land_spaces(self, g: int, seat: int) -> list[int]:
+        """Provinces where a seat has land units standing (all the colours it commands), in order."""
+        colours = self.colours_of[g][seat]
+        if len(colours) == 1:
+            return np.flatnonzero(self.s.land[g, colours[0]].any(axis=1)).tolist()
+        return np.flatnonzero(self.s.land[g, colours].any(axis=(0, 2))).tolist()
 
     def leaders_at(self, g: int, seat: int, space: int, aboard: bool = False) -> list[int]:
         """Free leaders (ids) of a seat in a space: standing, or also aboard galleys there."""
@@ -121,27 +129,36 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
                 out += [c * n + k for k in range(n) if loc[k] == space]
         return out
 
-    def presence(self, g: int) -> np.ndarray:
-        """(colours, spaces): whether each colour has land units or standing leaders there."""
-        s, t = self.s, self.t
-        out = np.zeros((s.land.shape[1], t.n_spaces), dtype=bool)
-        out[:, : t.n_prov] = s.land[g].any(axis=2)
-        standing = (s.ldr_state[g] == FREE) & (s.ldr_ship[g] < 0) & (s.ldr_loc[g] >= 0)
-        c, _ = np.nonzero(standing)
-        out[c, s.ldr_loc[g][standing]] = True
-        return out
-
     def occupants(self, g: int) -> dict[int, list[int]]:
-        """Space -> the seats with land units or standing leaders there (COE-11.5)."""
-        owner = self.s.owner[g].tolist()
-        out: dict[int, list[int]] = {}
-        colours, spaces = np.nonzero(self.presence(g))
+        """Space -> the seats with land units or standing leaders there (COE-11.5), spaces in
+        the order of (colour, space) and each space's seats in colour order. Read only: kept per
+        game with the bytes of the pieces it was read from, so it is rebuilt exactly when a piece
+        or a colour's owner changed (however the change was made)."""
+        s = self.s
+        key = (s.land[g].tobytes(), s.ldr_loc[g].tobytes(), s.ldr_state[g].tobytes(), s.ldr_ship[g].tobytes(),
+               s.owner[g].tobytes())
+        kept = self.occupied[g]
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        owner = s.owner[g].tolist()
+        colours, spaces = np.nonzero(s.land[g].any(axis=2))        # one reduction; the rest plain Python
+        held: list[list[int]] = [[] for _ in owner]
         for c, q in zip(colours.tolist(), spaces.tolist()):
-            seat = owner[c]
-            if seat >= 0:
-                here = out.setdefault(q, [])
-                if seat not in here:
-                    here.append(seat)
+            held[c].append(q)
+        locs, states, ships = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
+        out: dict[int, list[int]] = {}
+        for c, seat in enumerate(owner):
+            if seat < 0:
+                continue
+            here = held[c]
+            standing = {q for q, st, sh in zip(locs[c], states[c], ships[c]) if st == FREE and sh < 0 and q >= 0}
+            if standing:
+                here = sorted(standing.union(here))
+            for q in here:
+                seats = out.setdefault(q, [])
+                if seat not in seats:
+                    seats.append(seat)
+        self.occupied[g] = (key, out)
         return out
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:
@@ -167,8 +184,9 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
 
     def income(self, g: int, seat: int) -> int:
         """COE-4.2: provinces' tax values + 5 per City controlled (COE-A34: optional cap)."""
-        mine = self.s.control[g] == seat
-        value = int(np.dot(mine, self.tax)) + 5 * int((mine & self.s.city[g]).sum())
+        s, tax = self.s, self.t.tax
+        value = sum(tax[q] + (5 if c else 0) for q, (o, c) in enumerate(zip(s.control[g].tolist(), s.city[g].tolist()))
+                    if o == seat)
         return min(value, self.opt.tax_cap) if self.opt.tax_cap else value
 
     def leader_seat(self, g: int, leader: int) -> int:
@@ -183,7 +201,6 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         """COE-8: Home Provinces by player count (seat k the k-th in turn order), Caesar,
         Generals, infantry and a Fortified City at home, income 15, starting talents (COE-A29)."""
         s, t = self.s, self.t
-        self.tax = np.array(t.tax, dtype=np.int64)
         for g, seating in enumerate(self.seatings):
             n = seating.players
             for p, home in enumerate(t.homes[n]):

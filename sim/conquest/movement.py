@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections import deque
 
-import numpy as np
-
 from sim.conquest.actions import Board, EndMovement, RoadTrip, Sail, Step
 from sim.conquest.choices import Choices
 from sim.conquest.state import BOARDED, FREE, LANDED, LEADERS, NEUTRAL, NOT_FLAGGED
@@ -305,13 +303,11 @@ class Movement:
         land units becomes his; battles decide the others (phase 2)."""
         s, t = self.s, self.t
         occupants = self.occupants(g)
-        mine = s.land[g, self.colours_of[g][p]].any(axis=(0, 2))
+        mine = self.land_spaces(g, p)
         if self.opt.galleys_conquer:
-            for gal in self.galleys_at_any(g, p):
-                if gal < t.n_prov:
-                    mine[gal] = True
+            mine = sorted(set(mine).union(q for q in self.galleys_at_any(g, p) if q < t.n_prov))
         control = s.control[g].tolist()
-        for q in np.flatnonzero(mine).tolist():
+        for q in mine:
             if control[q] == p or any(x != p for x in occupants.get(q, ())):
                 continue
             if control[q] == NEUTRAL or self.opt.empty_enemy_province_like_neutral:

@@ -11,14 +11,14 @@ A Fortified City is a City and a Fortification bought in the same turn for the s
 
 from __future__ import annotations
 
-import numpy as np
-
 from sim.conquest.actions import Buy, Ransom
 from sim.conquest.economy import Reading, price_list, turn_multipliers
 from sim.conquest.state import CAPTIVE, FREE, LEADERS
 
 ASSETS = ("infantry", "cavalry", "catapult", "galley", "city", "fortification", "road")
+ASSET_INDEX = {a: k for k, a in enumerate(ASSETS)}
 UNIT_INDEX = {"infantry": 0, "cavalry": 1, "catapult": 2}
+BUILDINGS = ("city", "fortification", "road")      # one per province (or border) each
 MAX_BUYS = 100         # purchases of one phase (a safety net for zero prices set by --set)
 
 
@@ -73,10 +73,11 @@ class Purchase:
         return found
 
     # ------------------------------------------------------------------ buying
-    def unit_supply(self, g: int, p: int, kind: int) -> int:
-        """COE-2.3 / COE-20.3: pieces of the player's own colour not on the board."""
+    def unit_supply(self, g: int, p: int) -> list[int]:
+        """COE-2.3 / COE-20.3: land units of the player's own colour not on the board, by type."""
         s = self.s
-        return self.t.limits[kind] - int(s.land[g, p, :, kind].sum()) - int(s.gal_cargo[g, p, :, kind].sum())
+        standing, aboard = s.land[g, p].sum(axis=0).tolist(), s.gal_cargo[g, p].sum(axis=0).tolist()
+        return [limit - x - y for limit, x, y in zip(self.t.limits, standing, aboard)]
 
     def home_open(self, g: int, p: int) -> bool:
         """COE-22.8 / COE-A28: new units need the Home Province."""
@@ -93,36 +94,35 @@ class Purchase:
         strict = self.opt.placement_requires_home_control
         return [q for q in found if s.control[g, q] == p or not strict]
 
-    def buy_candidates(self, g: int, p: int) -> tuple[list[Buy], dict[str, int]]:
+    def buy_candidates(self, g: int, p: int) -> tuple[list[tuple[str, list[Buy]]], dict[str, int]]:
         """COE-20 / COE-22: every purchase this phase could allow, before money and earlier
-        purchases of the phase are counted, and what is left of each supply and pool."""
+        purchases of the phase are counted, in runs of one item each (so an item out of reach
+        is skipped whole), and what is left of each supply and pool."""
         s, t = self.s, self.t
-        out: list[Buy] = []
-        left = {"galley": int((s.gal_loc[g, p] < 0).sum()), "city": t.pools["city"] - int(s.city[g].sum()),
-                "fortification": t.pools["fortification"] - int(s.fort[g].sum()),
-                "road": t.pools["road"] - int(s.road[g].sum())}
-        if self.home_open(g, p):
-            for item, k in UNIT_INDEX.items():
-                left[item] = self.unit_supply(g, p, k)
-                out.append(Buy(item, int(s.home[g, p])))
-        out += [Buy("galley", q) for q in self.docks(g, p)]
-        mine = np.flatnonzero(s.control[g] == p).tolist()
+        out: list[tuple[str, list[Buy]]] = []
         cities, forts, roads = s.city[g].tolist(), s.fort[g].tolist(), s.road[g].tolist()
-        out += [Buy("city", q) for q in mine if not cities[q]]
-        out += [Buy("fortification", q) for q in mine if not forts[q]]
+        left = {"galley": sum(1 for x in s.gal_loc[g, p].tolist() if x < 0), "city": t.pools["city"] - sum(cities),
+                "fortification": t.pools["fortification"] - sum(forts), "road": t.pools["road"] - sum(roads)}
+        if self.home_open(g, p):
+            supply = self.unit_supply(g, p)
+            home = int(s.home[g, p])
+            for item, k in UNIT_INDEX.items():
+                left[item] = supply[k]
+                out.append((item, [Buy(item, home)]))
+        out.append(("galley", [Buy("galley", q) for q in self.docks(g, p)]))
+        mine = [q for q, o in enumerate(s.control[g].tolist()) if o == p]
+        out.append(("city", [Buy("city", q) for q in mine if not cities[q]]))
+        out.append(("fortification", [Buy("fortification", q) for q in mine if not forts[q]]))
         owned = set(mine)
-        for q in mine:                                                   # COE-22.6 / COE-A33
-            for e in t.edges_at[q]:
-                a, b = t.edges[e]
-                if a == q and b in owned and not roads[e]:
-                    out.append(Buy("road", e))
+        out.append(("road", [Buy("road", e) for q in mine for e in t.edges_at[q]           # COE-22.6 / COE-A33
+                             if t.edges[e][0] == q and t.edges[e][1] in owned and not roads[e]]))
         return out, left
 
     def buy_options(self, g: int, p: int, bought: list[Buy],
-                    candidates: tuple[list[Buy], dict[str, int]] | None = None) -> list[Buy]:
+                    candidates: tuple[list[tuple[str, list[Buy]]], dict[str, int]] | None = None) -> list[Buy]:
         """COE-20 / COE-22 / COE-A39: every affordable, available and placeable purchase (a
         Fortification needs a City, a road a City at both ends, counting those bought now)."""
-        cands, left = candidates or self.buy_candidates(g, p)
+        runs, left = candidates or self.buy_candidates(g, p)
         price = self.prices(g)
         cash = int(self.s.treasury[g, p])
         count = dict.fromkeys(ASSETS, 0)
@@ -130,21 +130,24 @@ class Purchase:
         for b in bought:
             count[b.item] += 1
             taken.add((b.item, b.where))
-        cities = self.s.city[g]
-        has_city = {b.where for b in bought if b.item == "city"}
+        open_items = {item for item, n in count.items() if price[item] <= cash and n < left.get(item, 0)}
+        if not open_items:
+            return []
+        built = {q for q, c in enumerate(self.s.city[g].tolist()) if c}
+        built.update(b.where for b in bought if b.item == "city")
         edges = self.t.edges
         out = []
-        for b in cands:
-            item = b.item
-            if price[item] > cash or count[item] >= left.get(item, 0):
+        for item, run in runs:
+            if item not in open_items:
                 continue
-            if item in ("city", "fortification", "road") and (item, b.where) in taken:
-                continue
-            if item == "fortification" and not (cities[b.where] or b.where in has_city):
-                continue
-            if item == "road" and not all(cities[q] or q in has_city for q in edges[b.where]):
-                continue
-            out.append(b)
+            if item not in BUILDINGS:
+                out += run
+            elif item == "city":
+                out += [b for b in run if ("city", b.where) not in taken]
+            elif item == "fortification":
+                out += [b for b in run if b.where in built and ("fortification", b.where) not in taken]
+            else:
+                out += [b for b in run if ("road", b.where) not in taken and all(q in built for q in edges[b.where])]
         return out
 
     def buying_phase(self, g: int, p: int) -> list[Buy]:
@@ -162,7 +165,7 @@ class Purchase:
             options = iv.allowed(self.buy_options(g, p, bought, candidates), acquires)
             if not options:
                 break
-            held = [a for k, a in enumerate(ASSETS) if s.acquired[g, p, k]]
+            held = [a for a, x in zip(ASSETS, s.acquired[g, p].tolist()) if x]
             forced = iv.forced(options, acquires, held)
             choice = forced[0] if forced else player.buy(options, bought)
             if choice is None:
@@ -173,7 +176,7 @@ class Purchase:
             s.stats["talents_spent"][g, p] += cost
             if choice.item in UNIT_INDEX or choice.item == "galley":
                 s.stats["units_bought"][g, p] += 1
-            s.acquired[g, p, ASSETS.index(choice.item)] = True
+            s.acquired[g, p, ASSET_INDEX[choice.item]] = True
             bought.append(choice)
             self.log(g, "buy", seat=p, item=choice.item, where=self.where_name(choice), price=cost,
                      treasury=int(s.treasury[g, p]))

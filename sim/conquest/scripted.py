@@ -31,7 +31,7 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
 from sim.conquest.army_mix import best_army
@@ -120,8 +120,8 @@ class ScriptedPlayer(RoutePlans, Player):
         self.mix_turn = -1
         self.guards: dict[tuple, int] = {}
         self.guards_turn = -1
-        self.defenders: dict[int, tuple] = {}
-        self.hunt_goals: set[int] | None = None
+        self.seen: dict[tuple, Any] = {}           # `phase_memo`
+        self.seen_at = (-1, -1)
         self.claimed: set[int] = set()
         self.claimed_turn = -1
 
@@ -161,7 +161,6 @@ class ScriptedPlayer(RoutePlans, Player):
         out: list = []
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
-        self.defenders, self.hunt_goals = {}, None   # other seats do not move while a plan is made
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
             caesar_here = self.caesar_at(src)
@@ -259,6 +258,15 @@ class ScriptedPlayer(RoutePlans, Player):
             return None
         return self.toward(src, set(), {home})
 
+    def phase_memo(self) -> dict[tuple, Any]:
+        """What only the map, the control of provinces and the other seats' pieces decide (a
+        threat, a defender, the hunted Caesar, a way), read once per phase of a turn: none of them
+        changes while this player moves (COE-17.3: provinces are taken after the movement)."""
+        at = (int(self.e.s.turn[self.g]), self.e.phase[self.g])
+        if self.seen_at != at:
+            self.seen, self.seen_at = {}, at
+        return self.seen
+
     def guard(self, q: int) -> int:
         """COE-5.4 / COE-25.2: the units kept with the Caesar in q -- at least `home_guard`, and
         enough that the strongest force one step away (one seat's led units, COE-11.1) takes the
@@ -301,7 +309,14 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def threat(self, q: int) -> tuple[int, int, int]:
         """The largest army one enemy seat can lead into q next turn: its units in the
-        neighbouring provinces, at most 7 per leader there."""
+        neighbouring provinces, at most 7 per leader there (once per phase, `phase_memo`)."""
+        memo = self.phase_memo()
+        found = memo.get(("threat", q))
+        if found is None:
+            found = memo[("threat", q)] = self.threat_now(q)
+        return found
+
+    def threat_now(self, q: int) -> tuple[int, int, int]:
         e, g = self.e, self.g
         cap = e.opt.units_per_leader
         best = (0, 0, 0)
@@ -392,8 +407,9 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def defender(self, q: int) -> tuple[int, tuple, int, bool]:
         """The other seat in q (or -1), its land units and leaders there, and whether it holds q
-        fortified; read once per plan (`march`)."""
-        found = self.defenders.get(q)
+        fortified; read once per phase (`phase_memo`)."""
+        memo = self.phase_memo()
+        found = memo.get(("defender", q))
         if found is None:
             e, g = self.e, self.g
             enemy = e.other_seat_at(g, self.p, q)
@@ -402,15 +418,16 @@ class ScriptedPlayer(RoutePlans, Player):
             else:
                 found = (enemy, tuple(e.units_at(g, enemy, q)), len(e.leaders_at(g, enemy, q)),
                          bool(e.s.fort[g, q]) and int(e.s.control[g, q]) == enemy)
-            self.defenders[q] = found
+            memo[("defender", q)] = found
         return found
 
     def hunted(self) -> set[int]:
         """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
         distance from the hunter's home (a capture takes his whole empire, COE-25.2); found once
-        per plan (`march`)."""
-        if self.hunt_goals is not None:
-            return self.hunt_goals
+        per phase (`phase_memo`)."""
+        memo = self.phase_memo()
+        if ("hunted",) in memo:
+            return memo[("hunted",)]
         e, s, g = self.e, self.e.s, self.g
         home = int(s.home[g, self.p])
         dist = distances(e.t)
@@ -419,8 +436,8 @@ class ScriptedPlayer(RoutePlans, Player):
                  for q in range(int(s.n_players[g]))
                  if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE
                  and 0 <= s.ldr_loc[g, q, CAESAR] < e.t.n_prov]
-        self.hunt_goals = {min(found)[1]} if found else set()
-        return self.hunt_goals
+        memo[("hunted",)] = {min(found)[1]} if found else set()
+        return memo[("hunted",)]
 
     def caesar_of(self, enemy: int, q: int) -> int:
         s = self.e.s
@@ -428,7 +445,17 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def toward(self, src: int, claimed: set[int], goals: set[int] | None) -> int | None:
         """The first step of a shortest land path to a goal (default: a province the player does
-        not hold); the first step never enters enemy pieces."""
+        not hold); the first step never enters enemy pieces. The way is found once per phase
+        (`phase_memo`); only whether its first step is claimed is asked each time."""
+        memo = self.phase_memo()
+        key = ("toward", src, frozenset(goals) if goals else None)
+        if key not in memo:
+            memo[key] = self.first_step(src, goals)
+        step = memo[key]
+        return None if step in claimed else step
+
+    def first_step(self, src: int, goals: set[int] | None) -> int | None:
+        """`toward` without the claimed provinces: the first step of a shortest land path to a goal."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
         control = None if goals else s.control[g].tolist()
@@ -436,7 +463,7 @@ class ScriptedPlayer(RoutePlans, Player):
         first = {q: q for q in t.steps[src] if self.defender(q)[0] < 0}
         for q in first:
             if reached(q):
-                return None if q in claimed else q
+                return q
         todo = deque(first)
         seen = set(first) | {src}
         while todo:
@@ -445,8 +472,7 @@ class ScriptedPlayer(RoutePlans, Player):
                 if r in seen:
                     continue
                 if reached(r):
-                    step = first[q]
-                    return None if step in claimed else step
+                    return first[q]
                 seen.add(r)
                 first[r] = first[q]
                 todo.append(r)

@@ -124,5 +124,4 @@ class RoutePlans:
         owned = sum(int((e.s.gal_loc[g, c] >= 0).sum()) for c in e.colours_of[g][self.p])
         if owned + sum(b.item == "galley" for b in bought) >= self.k["galleys"]:
             return None
-        self.defenders = {}                      # the board changed since the movement plan
         return next((b for b in options if b.item == "galley" and self.island_targets(b.where, set())), None)
