@@ -24,8 +24,10 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   extends the home's road network towards the frontier, Cities placed so that it can), a galley
   while a province only the sea reaches lies one crossing from a dock (at most `galleys`), then
   land units in the shares of the army the exact odds say wins most for `legion_budget` talents
-  (`army_mix.best_army`); `reserve` talents are kept unless an inflation has been triggered and not
-  yet taken effect (COE-21: spend before prices rise).
+  (`army_mix.best_army`); once no land unit can be bought (the colour's supply on the board,
+  COE-2.3), a City, a Fortification, a road beyond those shares (`spare_building`, engine
+  version 8); `reserve` talents are kept unless an inflation has been triggered and not yet
+  taken effect (COE-21: spend before prices rise).
 """
 
 from __future__ import annotations
