@@ -102,25 +102,43 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
     return (*at.static, *(m if priced else 0 for m, priced in zip(money, at.priced)), *pos)
 
 
-def _beats(score: float, rank: int, top: float, top_rank: int) -> bool:
-    """Whether a score of kind rank `rank` beats the best so far (`top` of rank `top_rank`): it
-    is higher, or equal from an earlier kind (`SCORED` order)."""
-    return score > top or (score == top and rank < top_rank)
+_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant")
 
 
-_NEEDS_CARD = frozenset(("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant"))
-
-
-def _enables(kind, side: int) -> set[str]:
-    """The kinds of `_NEEDS_CARD` a card kind lets `side` take: none is listed without one such
-    card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush card, AFS-10; the
-    Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3; the Intendant,
-    AFS-13.6)."""
+def _enables(kind, side: int) -> int:
+    """The kinds of `_NEEDS_CARD` (bit i: the i-th) a card kind lets `side` take: none is listed
+    without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
+    card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
+    the Intendant, AFS-13.6)."""
     steal = "priest" if side == 1 else "indian_leader"
-    return {k for k, ok in (("raid", kind.raid == "yes"), ("fortify", kind.special == "fortification"),
-                            ("ambush", kind.ambush), ("steal", kind.special == steal),
-                            ("sea_trade", bool(kind.ship)), ("fur_trade", kind.special == "trader"),
-                            ("intendant", kind.special == "intendant")) if ok}
+    oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
+           bool(kind.ship), kind.special == "trader", kind.special == "intendant")
+    return sum(1 << i for i, ok in enumerate(oks) if ok)
+
+
+class _Maxima(NamedTuple):
+    """What no card or location of a data set exceeds, for the score ceilings (`ceilings`)."""
+
+    kinds: tuple            # one card kind per copy key
+    military: int
+    value: int              # a card's siege value (AFS-8.4)
+    money: int
+    vp: int
+    enables: tuple[tuple[int, ...], tuple[int, ...]]    # `_enables` per card, per side
+
+
+_MAXIMA: dict[int, tuple[Any, _Maxima]] = {}      # by the id of the Tables (kept with them)
+
+
+def _maxima(t) -> _Maxima:
+    hit = _MAXIMA.get(id(t))
+    if hit is None or hit[0] is not t:
+        kinds = tuple({key: k for key, k in zip(t.copy_key, t.kind)}.values())
+        found = _Maxima(kinds, max(k.military for k in kinds), max(max(k.card.military for k in kinds), 1),
+                        max(k.money for k in kinds), max(where.vp for where in t.locations),
+                        tuple(tuple(_enables(k, side) for k in t.kind) for side in (0, 1)))
+        hit = _MAXIMA[id(t)] = (t, found)
+    return hit[1]
 
 
 def _neutral_native(kind) -> bool:
@@ -151,14 +169,12 @@ class ScriptedPlayer(Player):
         self.t = engine.t
         self._odds_now: dict[Besiege, float] = {}      # this decision's siege estimates
         self.left = 0                                    # actions left in this decision's turn
-        self._scorers = {kind: getattr(self, "s_" + kind) for kind in SCORED}   # looked up once
-        self._action_ceilings = {"besiege": self.besiege_ceiling}      # where a score is dear
-        kinds = self.t.kind
-        self._military_max = max(k.military for k in kinds)
-        self._value_max = max(max(k.card.military for k in kinds), 1)    # AFS-8.4: a card's siege value
-        self._recruit_max = max(self.recruit_worth(k) for k in kinds)
-        self._enables = tuple(frozenset(_enables(k, side)) for k in kinds)
-        self._board_terms: dict[tuple, tuple[float, ...]] = {}          # `board_terms` by board
+        # the scored kinds in the order they are scored (sieges last: their estimates are the
+        # dearest scores), with their ranks, scorers and, where a score is dear, action ceilings
+        self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind),
+                       self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
+        self.most = _maxima(self.t)
+        self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
 
     # ------------------------------------------------------------------ what the side can count
     def p_holds(self, pred) -> float:
@@ -460,83 +476,63 @@ class ScriptedPlayer(Player):
         """The listed action with the highest score above 0 (a tie goes to the first in `SCORED`
         order, then in list order), else Pass, with its score: what scoring every listed action
         gives, without listing a kind whose ceiling (`ceilings`) cannot beat the best found so
-        far, nor estimating a siege whose score at odds 1 cannot. The kinds are scored in falling
-        order of their ceilings, sieges last (their estimates are the dearest scores)."""
+        far, nor estimating a siege whose score at odds 1 cannot. An action beats the best when
+        its score is higher, or equal from an earlier kind."""
         ceilings = self.ceilings()
         best, top, rank = Pass(), 0.0, -1          # rank -1: a tie with Pass is no gain
-        for kind in sorted(ceilings, key=lambda k: (k == "besiege", -ceilings[k])):
-            r = _RANK[kind]
-            if not _beats(ceilings[kind], r, top, rank):
+        for kind, r, scorer, ceiling in self._plan:
+            bound = ceilings[kind]
+            if bound < top or (bound == top and r >= rank):
                 continue
-            scorer, ceiling = self._scorers[kind], self._action_ceilings.get(kind)
             for a in choices.list(kind):
-                if ceiling is not None and not _beats(ceiling(a), r, top, rank):
-                    continue
+                if ceiling is not None:
+                    bound = ceiling(a)
+                    if bound < top or (bound == top and r >= rank):
+                        continue
                 sc = scorer(a)
-                if _beats(sc, r, top, rank):
+                if sc > top or (sc == top and r < rank):
                     best, top, rank = a, sc, r
         return best, top
 
     def ceilings(self) -> dict[str, float]:
         """Per scored kind, a score none of its actions exceeds now, from this decision's shared
-        terms: the best points of the locations each kind can target, the side's hand, the
-        weights (all >= 0, data/strategies.toml) with every chance at 1 and every cost (`keep`,
-        fees, a recruit's price) at 0. 0 where every action scores 0: recruits at `max_deck`
-        or below `recruit_floor`, reserves while a siege runs or the reserve is full."""
-        p, v, g, t, e, side = self.p, self.view, self.g, self.t, self.e, self.side
+        terms and what no card or location exceeds (`_maxima`), the weights being >= 0
+        (data/strategies.toml) with every chance at 1 and every cost (`keep`, fees, a recruit's
+        price) at 0. 0 where every action scores 0: a kind whose card is not in hand
+        (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
+        side's own runs (AFS-8.1.1), recruits at `max_deck` or below `recruit_floor`, reserves
+        while a siege runs or the reserve is full."""
+        p, v, g, e, side, most = self.p, self.view, self.g, self.e, self.side, self.most
         need, wallet = self.need, p["money"] * self.need
-        neutral_vp, village_vp, own_worth, foe_worth, prize = self.board_terms()
-        hand = v.own_hand(g, side)
-        coins = sorted((t.kind[c].money for c in hand), reverse=True)
+        worth = 2 * most.vp + 4                              # a town's points and piece (`worth`)
         in_siege = v.siege_loc[g][side] >= 0
         recruits = self.deck_size < p["max_deck"] and v.money[g][side] >= p["recruit_floor"]
         reserves = not in_siege and len(v.reserve[g][side]) < p["reserve_size"]
+        hand = v.own_hand(g, side)
         out = {
-            "besiege": 0.0 if in_siege else p["besiege"] * prize,          # AFS-8.1.1: one at a time
             "reinforce": self.reinforce_ceiling(),
-            "settle": p["settle"] * (neutral_vp + 1) + p["frontier"] if v.cubes[g][side] > 0 else 0.0,
-            "develop": p["develop"] * (1 + self.ahead) * village_vp if v.discs[g][side] > 0 else 0.0,
-            "fortify": p["fortify"] * own_worth - 3 * p["money"] / need,
-            "raid": p["raid"] * foe_worth,
+            "settle": p["settle"] * (most.vp + 1) + p["frontier"] if v.cubes[g][side] > 0 else 0.0,
+            "develop": p["develop"] * (1 + self.ahead) * most.vp if v.discs[g][side] > 0 else 0.0,
+            "fortify": p["fortify"] * worth - 3 * p["money"] / need,
+            "raid": p["raid"] * worth,
             "ambush": p["ambush"] * 3,
             "steal": p["steal"] * 2,
-            "take_money": wallet * (coins[0] if coins else 0) - 0.5,
-            "sea_trade": wallet * sum(coins[:2]) - 0.5,
+            "take_money": wallet * most.money - 0.5,
+            "sea_trade": wallet * 2 * most.money - 0.5,
             "fur_trade": wallet * e.fur_trade_gain * len(hand) - 0.5,
             "piracy": wallet * e.piracy_gain - 0.3,
             "recruit": self._recruit_max if recruits else 0.0,
-            "intendant": p["money"] * (self._military_max + 3) - 2 * p["money"] * need,
-            "reserve": p["reserve"] * max((t.kind[c].military for c in hand), default=0) if reserves else 0.0,
+            "intendant": p["money"] * (most.military + 3) - 2 * p["money"] * need,
+            "reserve": p["reserve"] * most.military if reserves else 0.0,
+            "besiege": 0.0 if in_siege else p["besiege"] * (worth + p["capital"]),
         }
-        enabled = frozenset().union(*(self._enables[c] for c in hand))
-        for kind in _NEEDS_CARD - enabled:
-            out[kind] = 0.0
+        enables, enabled = most.enables[side], 0
+        for c in hand:
+            enabled |= enables[c]
+        for i, kind in enumerate(_NEEDS_CARD):
+            if not enabled >> i & 1:
+                out[kind] = 0.0
         return out
-
-    def board_terms(self) -> tuple[float, ...]:
-        """The best points each kind can target on the board now, kept by the board (it changes
-        far less often than decisions come): the best VP of a neutral location (settle), of an
-        own village (develop), the best `worth` of an own location (fortify) and of an enemy one
-        (raid), and the best `prize` (besiege)."""
-        v, g, side = self.view, self.g, self.side
-        key = (tuple(v.control[g]), tuple(v.town[g]))
-        hit = self._board_terms.get(key)
-        if hit is None:
-            control, town = key
-            neutral_vp = village_vp = own_worth = foe_worth = prize = 0.0
-            for loc, where in enumerate(self.t.locations):
-                owner = control[loc]
-                if owner == 0:                                       # settle (AFS-7.1)
-                    neutral_vp = max(neutral_vp, where.vp)
-                elif owner == side + 1:                              # develop, fortify (AFS-7.2, 7.3)
-                    own_worth = max(own_worth, self.worth(loc, side))
-                    if not town[loc]:
-                        village_vp = max(village_vp, where.vp)
-                else:                                                # raid, besiege (AFS-9, AFS-8)
-                    foe_worth = max(foe_worth, self.worth(loc, self.foe))
-                    prize = max(prize, self.prize(loc))
-            hit = self._board_terms[key] = (neutral_vp, village_vp, own_worth, foe_worth, prize)
-        return hit
 
     def reinforce_ceiling(self) -> float:
         """The best a reinforcement can score now (`s_reinforce` at the largest card value,
@@ -547,7 +543,7 @@ class ScriptedPlayer(Player):
                 continue
             pos, short, weight = self.track_terms(track)
             if short > 0:
-                top = max(top, weight * short, self.rescue(track, pos, self._value_max))
+                top = max(top, weight * short, self.rescue(track, pos, self.most.value))
         return top
 
     def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
