@@ -116,8 +116,9 @@ def _enables(kind, side: int) -> int:
     return sum(1 << i for i, ok in enumerate(oks) if ok)
 
 
-class _Maxima(NamedTuple):
-    """What no card or location of a data set exceeds, for the score ceilings (`ceilings`)."""
+class _DataTerms(NamedTuple):
+    """Per data set: what no card or location exceeds (the score ceilings, `ceilings`) and each
+    card's `keep` weight."""
 
     kinds: tuple            # one card kind per copy key
     military: int
@@ -125,19 +126,21 @@ class _Maxima(NamedTuple):
     money: int
     vp: int
     enables: tuple[tuple[int, ...], tuple[int, ...]]    # `_enables` per card, per side
+    keep: tuple[float, ...]                             # per card
 
 
-_MAXIMA: dict[int, tuple[Any, _Maxima]] = {}      # by the id of the Tables (kept with them)
+_DATA_TERMS: dict[int, tuple[Any, _DataTerms]] = {}      # by the id of the Tables (kept with them)
 
 
-def _maxima(t) -> _Maxima:
-    hit = _MAXIMA.get(id(t))
+def _data_terms(t) -> _DataTerms:
+    hit = _DATA_TERMS.get(id(t))
     if hit is None or hit[0] is not t:
         kinds = tuple({key: k for key, k in zip(t.copy_key, t.kind)}.values())
-        found = _Maxima(kinds, max(k.military for k in kinds), max(max(k.card.military for k in kinds), 1),
+        found = _DataTerms(kinds, max(k.military for k in kinds), max(max(k.card.military for k in kinds), 1),
                         max(k.money for k in kinds), max(where.vp for where in t.locations),
-                        tuple(tuple(_enables(k, side) for k in t.kind) for side in (0, 1)))
-        hit = _MAXIMA[id(t)] = (t, found)
+                        tuple(tuple(_enables(k, side) for k in t.kind) for side in (0, 1)),
+                        tuple(0.3 * k.military + 0.1 * k.money + 0.2 * bool(k.block_raid) for k in t.kind))
+        hit = _DATA_TERMS[id(t)] = (t, found)
     return hit[1]
 
 
@@ -173,7 +176,7 @@ class ScriptedPlayer(Player):
         # dearest scores), with their ranks, scorers and, where a score is dear, action ceilings
         self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind),
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
-        self.most = _maxima(self.t)
+        self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
 
     # ------------------------------------------------------------------ what the side can count
@@ -268,10 +271,10 @@ class ScriptedPlayer(Player):
         return self.t.locations[loc].vp * (2 if town else 1) + (4 if town else 2)
 
     def keep(self, cards) -> float:
-        """What playing these cards gives up (prefer cheap cards as transport, money, blockers)."""
-        kind = self.t.kind
-        return sum(0.3 * kind[c].military + 0.1 * kind[c].money + 0.2 * bool(kind[c].block_raid)
-                   for c in cards if c is not None)
+        """What playing these cards gives up (prefer cheap cards as transport, money, blockers:
+        `_DataTerms.keep`)."""
+        weight = self.most.keep
+        return sum(weight[c] for c in cards if c is not None)
 
     def dead(self, c: int) -> bool:
         """A location card the side cannot play for want of the location or its connection."""
@@ -496,7 +499,7 @@ class ScriptedPlayer(Player):
 
     def ceilings(self) -> dict[str, float]:
         """Per scored kind, a score none of its actions exceeds now, from this decision's shared
-        terms and what no card or location exceeds (`_maxima`), the weights being >= 0
+        terms and what no card or location exceeds (`_data_terms`), the weights being >= 0
         (data/strategies.toml) with every chance at 1 and every cost (`keep`, fees, a recruit's
         price) at 0. 0 where every action scores 0: a kind whose card is not in hand
         (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
