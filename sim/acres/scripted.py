@@ -256,12 +256,13 @@ class ScriptedPlayer(Player):
         if hit is None:
             g, v, kinds = self.g, self.view, self.t.kind
             hand = v.own_hand(g, self.side)
-            draw = Counter(v.unseen(g, self.side)) - Counter(hand)
-            own = (Counter(kinds[c].key for c in hand), Counter(kinds[c].key for c in draw.elements()),
-                   Counter(kinds[c].key for c in v.discard[g][self.side]))
-            foe = tuple(Counter(kinds[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe]))
-            decks = {SIDES[self.side]: own[0] + own[1] + own[2], SIDES[self.foe]: foe[0] + foe[1]}
-            hit = self._memo["counted"] = (*own, foe, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES))
+            held = set(hand)                  # each card is one physical card: the rest unseen is drawn
+            zones = {self.side: (hand, [c for c in v.unseen(g, self.side) if c not in held], v.discard[g][self.side]),
+                     self.foe: (v.unseen(g, self.foe), v.discard[g][self.foe])}
+            own, foe = (tuple(Counter(kinds[c].key for c in zone) for zone in zones[s]) for s in (self.side, self.foe))
+            decks = tuple(Deck(name, tuple(sorted(Counter(kinds[c].key for zone in zones[s] for c in zone).items())))
+                          for s, name in enumerate(SIDES))
+            hit = self._memo["counted"] = (*own, foe, decks)
         return hit
 
     def worth(self, loc: int, side: int) -> int:
