@@ -79,6 +79,10 @@ class Choices:
     def free_kinds(self) -> list[str]:
         return [k for k in self._free() if self.list(k)]
 
+    def has_free(self) -> bool:
+        """Whether a free action is legal now (`free_kinds` without listing the rest)."""
+        return any(self.list(k) for k in self._free())
+
     def acquires(self, action: Any) -> str | None:
         """The asset an action acquires (interventions): a recruited card kind, a settled
         location that was neutral at setup."""

@@ -374,7 +374,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         while True:
             choices = Choices(self, g, side, left)
             forced = self.forced_action(g, side, choices) if left else None
-            if left == 0 and not choices.free_kinds():
+            if left == 0 and not choices.has_free():
                 return False
             action = forced or self.ask(g, side, "choose_action", choices)
             if isinstance(action, Pass) and left == 0:
