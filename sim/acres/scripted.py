@@ -17,7 +17,7 @@ player reads only `engine.view`, its own hand and the rules' tests of its own ca
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from math import comb
 from typing import Any, NamedTuple
@@ -178,13 +178,15 @@ class ScriptedPlayer(Player):
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
+        self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
 
     # ------------------------------------------------------------------ what the side can count
-    def p_holds(self, pred) -> float:
-        """The chance the opponent's hand holds a card passing `pred`, from his unseen cards."""
+    def p_holds(self, passes: Sequence[bool]) -> float:
+        """The chance the opponent's hand holds a card passing a test (`passes`, per card), from
+        his unseen cards."""
         unseen = self.view.unseen(self.g, self.foe)
         h = self.view.hand_size(self.g, self.foe)
-        k = sum(1 for c in unseen if pred(self.t.kind[c]))
+        k = sum(passes[c] for c in unseen)
         n = len(unseen)
         if h <= 0 or n == 0:
             return 0.0
@@ -296,9 +298,13 @@ class ScriptedPlayer(Player):
         self._memo: dict = {}
 
     def _chance(self, name: str, pred) -> float:
+        """`p_holds` of the card kinds passing `pred`, once per decision (the test once per card)."""
         hit = self._memo.get(name)
         if hit is None:
-            hit = self._memo[name] = self.p_holds(pred)
+            passes = self._passes.get(name)
+            if passes is None:
+                passes = self._passes[name] = tuple(bool(pred(k)) for k in self.t.kind)
+            hit = self._memo[name] = self.p_holds(passes)
         return hit
 
     def s_settle(self, a: Settle) -> float:
@@ -465,15 +471,15 @@ class ScriptedPlayer(Player):
         self._odds_now.clear()
         self.left = choices.left
         self._prepare()
-        best, _ = self.thin_out(*self.best_scored(choices))
+        hand = self.view.own_hand(self.g, self.side)
+        dead = [c for c in hand if self.dead(c)]
+        best, _ = self.thin_out(*self.best_scored(choices), dead)
         if isinstance(best, Besiege):
             return replace(best, p_win=self._odds_now[best])
         if isinstance(best, Raid):
             return replace(best, p_win=self.p_unblocked(best))
-        if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
-            hand = self.view.own_hand(self.g, self.side)
-            if hand:
-                return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
+        if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful card
+            return Discard((min(hand, key=lambda c: (c not in dead, self.keep((c,)), c)),))
         return best
 
     def best_scored(self, choices: Choices) -> tuple[Action, float]:
@@ -550,12 +556,11 @@ class ScriptedPlayer(Player):
                 top = max(top, weight * short, self.rescue(track, pos, self.most.value))
         return top
 
-    def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
-        """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,
-        a discard cycles one for free (AFS-13.2)."""
+    def thin_out(self, best: Action, top: float, dead: list[int]) -> tuple[Action, float]:
+        """Dead location cards (`dead`, in hand order) out of the deck (AFS-6.3.1): the Governor
+        gives back up to two, a discard cycles one for free (AFS-13.2)."""
         e, g, side, t = self.e, self.g, self.side, self.t
         hand = self.view.own_hand(g, side)
-        dead = [c for c in hand if self.dead(c)]
         if not dead:
             return best, top
         govs = [c for c in hand if t.kind[c].special == "governor"]
