@@ -73,11 +73,15 @@ class Choices:
     def list(self, kind: str) -> list:
         got = self._lists.get(kind)
         if got is None:
-            got = self._lists[kind] = [] if self.left <= 0 and kind in _NEED_ACTION else getattr(self, "_" + kind)()
+            got = self._lists[kind] = [] if self.left <= 0 and kind in _NEED_ACTION else _BUILDERS[kind](self)
         return got
 
     def free_kinds(self) -> list[str]:
         return [k for k in self._free() if self.list(k)]
+
+    def has_free(self) -> bool:
+        """Whether a free action is legal now (`free_kinds` without listing the rest)."""
+        return any(self.list(k) for k in self._free())
 
     def acquires(self, action: Any) -> str | None:
         """The asset an action acquires (interventions): a recruited card kind, a settled
@@ -109,22 +113,15 @@ class Choices:
             self._hand = self._distinct(self.live)
         return self._hand
 
-    def _distinct(self, cards: list[int], key=None) -> list[int]:
+    def _distinct(self, cards: list[int]) -> list[int]:
+        """The first card of each copy key, in order."""
         keys = self.e.t.copy_key
-        if key is None:                     # the first card of each copy key, in order
-            first: dict = {}
-            for c in cards:
-                k = keys[c]
-                if k not in first:
-                    first[k] = c
-            return list(first.values())
-        seen, out = set(), []
+        first: dict = {}
         for c in cards:
-            k = key(c)
-            if k not in seen:
-                seen.add(k)
-                out.append(c)
-        return out
+            k = keys[c]
+            if k not in first:
+                first[k] = c
+        return list(first.values())
 
     def _others(self, used: tuple[int, ...]) -> list[int]:
         """Playable hand cards other than `used` (a second copy of a used kind included);
@@ -309,8 +306,11 @@ class Choices:
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
         keys, cost, money = e.t.copy_key, e.t.card_cost, e.s.money[g][side]
         # recruit_ok's cost test first (the cost is part of the kind, so before the copies go)
-        cards = self._distinct([c for c in pool if cost[c] <= money], key=lambda c: (keys[c], cost[c]))
-        return [a for a in (Recruit(c) for c in cards) if e.recruit_ok(g, side, a)]
+        first: dict = {}                   # the first card of each (copy key, cost)
+        for c in pool:
+            if cost[c] <= money:
+                first.setdefault((keys[c], cost[c]), c)
+        return [a for a in (Recruit(c) for c in first.values()) if e.recruit_ok(g, side, a)]
 
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side
@@ -350,7 +350,8 @@ class Choices:
 
     def _home_support(self) -> list[HomeSupport]:
         e, g, side = self.e, self.g, self.side
-        return [HomeSupport(c) for c in e.s.hand[g][side] if e.t.kind[c].special == "home_support"][:1]
+        kind = e.t.kind
+        return next(([HomeSupport(c)] for c in e.s.hand[g][side] if kind[c].special == "home_support"), [])
 
     def _fur_coin(self) -> list[FurCoin]:
         e, g, side = self.e, self.g, self.side
@@ -368,3 +369,6 @@ class Choices:
 
     def _pass(self) -> list[Pass]:
         return [Pass()]
+
+
+_BUILDERS = {kind: getattr(Choices, "_" + kind) for kind in (*ACTION_KINDS, *FREE_KINDS, *GIVE_UP)}

@@ -91,6 +91,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self._conn_cache: dict = {}
         self._raid_cache: dict = {}
         self._vp_cache: dict = {}
+        self._vp = tuple(int(v) for v in book.vp)        # AFS-15.3.1 per location, as Python ints
         self._end_cache: dict[tuple, bool] = {}       # `scoring.normal_end` by its (few) inputs
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]
         self.seat_of = [[seating.powers.index(side) for side in SIDES] for seating in self.seatings]
@@ -214,9 +215,9 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         hit = self._vp_cache.get(key)
         if hit is not None and hit[0] == s.version[g]:
             return hit[1]
-        vp = self.book.vp
+        vp, mine = self._vp, side + 1
         control, town = s.control[g], s.town[g]
-        total = sum(int(vp[i]) * (2 if town[i] else 1) for i, c in enumerate(control) if c == side + 1)
+        total = sum(vp[i] * (2 if town[i] else 1) for i, c in enumerate(control) if c == mine)
         self._vp_cache[key] = (s.version[g], total)
         return total
 
@@ -373,7 +374,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         while True:
             choices = Choices(self, g, side, left)
             forced = self.forced_action(g, side, choices) if left else None
-            if left == 0 and not choices.free_kinds():
+            if left == 0 and not choices.has_free():
                 return False
             action = forced or self.ask(g, side, "choose_action", choices)
             if isinstance(action, Pass) and left == 0:

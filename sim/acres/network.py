@@ -20,7 +20,9 @@ class Network:
     t: Tables
 
     def connected(self, g: int, side: int) -> frozenset[int]:
-        """AFS-6.2: the locations of `side` linked to its capital by own locations."""
+        """AFS-6.2: the locations of `side` linked to its capital by own locations. The sea
+        network links all its locations to each other (AFS-19.7), so the first of them reached
+        opens all the own ones at once instead of each following every sea link."""
         key = (g, side)
         hit = self._conn_cache.get(key)
         if hit is not None and hit[0] == self.s.version[g]:
@@ -33,13 +35,20 @@ class Network:
         else:
             seen = {cap}
             todo = [cap]
-            adj = self.t.supply_adj
+            adj, sea = self.t.supply_off_sea, self.t.sea
+            at_sea = False
             while todo:
                 v = todo.pop()
                 for n in adj[v]:
                     if n not in seen and control[n] == mine:
                         seen.add(n)
                         todo.append(n)
+                if not at_sea and v in sea:
+                    at_sea = True
+                    for n in sea:
+                        if n not in seen and control[n] == mine:
+                            seen.add(n)
+                            todo.append(n)
             found = frozenset(seen)
         self._conn_cache[key] = (self.s.version[g], found)
         return found

@@ -17,10 +17,10 @@ player reads only `engine.view`, its own hand and the rules' tests of its own ca
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from sim.acres import siege
 from sim.acres.actions import (
@@ -53,12 +53,23 @@ from sim.core.errors import UserError
 
 SCORED = ("besiege", "reinforce", "settle", "develop", "fortify", "raid", "ambush", "steal", "take_money",
           "sea_trade", "fur_trade", "piracy", "recruit", "intendant", "reserve")
+_RANK = {kind: i for i, kind in enumerate(SCORED)}      # a tie goes to the earlier kind
 _ODDS: dict[tuple, float] = {}     # estimates by (rules, samples, odds_key): pure, so sharing is safe
 _SETUPS: dict[tuple, Any] = {}     # siege setups by their arguments (`_setup`)
 
 
+class _Siege(NamedTuple):
+    """A scripted siege setup with what its estimates share: each side's class of a card id
+    (`siege.class_index`) and the part of `odds_key` the position does not change."""
+
+    setup: siege.SiegeSetup
+    index: tuple[Mapping[str, int], Mapping[str, int]]
+    static: tuple
+    priced: tuple[bool, bool]
+
+
 def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns: int, margin: int,
-           money: tuple[int, int]) -> siege.SiegeSetup | None:
+           money: tuple[int, int]) -> _Siege | None:
     """`siege.make_setup` of a scripted siege estimate (None: no card can open it), kept by its
     arguments: it is a pure function of them and the rules, and positions repeat."""
     key = (e.book.key, target, me, decks, fort, turns, margin, money)
@@ -71,20 +82,66 @@ def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns:
                                  defender_policy=siege.POLICIES["greedy"], fort=fort, max_turns=turns,
                                  money={me: money[0], them: money[1]})
     except UserError:
-        setup = None
+        hit = None
+    else:
+        hit = _Siege(setup, tuple(siege.class_index(sc) for sc in setup.sides),
+                     (setup.max_turns, setup.start, *(pol.name for pol in setup.policies),
+                      *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides)),
+                     tuple(any(sc.cost) for sc in setup.sides))
     if len(_SETUPS) > 100_000:
         _SETUPS.clear()
-    _SETUPS[key] = setup
-    return setup
+    _SETUPS[key] = hit
+    return hit
 
 
-def odds_key(setup: siege.SiegeSetup) -> tuple:
-    """Exactly what `siege.simulate` reads of a setup, canonicalised so equal sieges share one
-    estimate: the location enters only through the card values, and a side's money only where
-    one of its classes costs money (Siege Artillery, AFS-8.5)."""
-    money = tuple(m if any(sc.cost) else 0 for m, sc in zip(setup.money, setup.sides))
-    return (setup.max_turns, setup.start, money, setup.position, *(pol.name for pol in setup.policies),
-            *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides))
+def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
+    """Exactly what `siege.simulate` reads of a setup at position `pos` (the fields of
+    `siege.Position` in order), canonicalised so equal sieges share one estimate: the location
+    enters only through the card values, and a side's money only where one of its classes costs
+    money (Siege Artillery, AFS-8.5)."""
+    return (*at.static, *(m if priced else 0 for m, priced in zip(money, at.priced)), *pos)
+
+
+_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant")
+
+
+def _enables(kind, side: int) -> int:
+    """The kinds of `_NEEDS_CARD` (bit i: the i-th) a card kind lets `side` take: none is listed
+    without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
+    card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
+    the Intendant, AFS-13.6)."""
+    steal = "priest" if side == 1 else "indian_leader"
+    oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
+           bool(kind.ship), kind.special == "trader", kind.special == "intendant")
+    return sum(1 << i for i, ok in enumerate(oks) if ok)
+
+
+class _DataTerms(NamedTuple):
+    """Per data set: what no card or location exceeds (the score ceilings, `ceilings`) and each
+    card's `keep` weight."""
+
+    kinds: tuple            # one card kind per copy key
+    military: int
+    value: int              # a card's siege value (AFS-8.4)
+    money: int
+    vp: int
+    enables: tuple[tuple[int, ...], tuple[int, ...]]    # `_enables` per card, per side
+    keep: tuple[float, ...]                             # per card
+
+
+_DATA_TERMS: dict[int, tuple[Any, _DataTerms]] = {}      # by the id of the Tables (kept with them)
+
+
+def _data_terms(t) -> _DataTerms:
+    hit = _DATA_TERMS.get(id(t))
+    if hit is None or hit[0] is not t:
+        kinds = tuple({key: k for key, k in zip(t.copy_key, t.kind)}.values())
+        found = _DataTerms(kinds, max(k.military for k in kinds), max(max(k.card.military for k in kinds), 1),
+                        max(k.money for k in kinds), max(where.vp for where in t.locations),
+                        tuple(tuple(_enables(k, side) for k in t.kind) for side in (0, 1)),
+                        tuple(0.3 * k.military + 0.1 * k.money + 0.2 * bool(k.block_raid) for k in t.kind))
+        hit = _DATA_TERMS[id(t)] = (t, found)
+    return hit[1]
 
 
 def _neutral_native(kind) -> bool:
@@ -115,14 +172,21 @@ class ScriptedPlayer(Player):
         self.t = engine.t
         self._odds_now: dict[Besiege, float] = {}      # this decision's siege estimates
         self.left = 0                                    # actions left in this decision's turn
-        self._scorers = [(kind, getattr(self, "s_" + kind)) for kind in SCORED[1:]]   # looked up once
+        # the scored kinds in the order they are scored (sieges last: their estimates are the
+        # dearest scores), with their ranks, scorers and, where a score is dear, action ceilings
+        self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind),
+                       self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
+        self.most = _data_terms(self.t)
+        self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
+        self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
 
     # ------------------------------------------------------------------ what the side can count
-    def p_holds(self, pred) -> float:
-        """The chance the opponent's hand holds a card passing `pred`, from his unseen cards."""
+    def p_holds(self, passes: Sequence[bool]) -> float:
+        """The chance the opponent's hand holds a card passing a test (`passes`, per card), from
+        his unseen cards."""
         unseen = self.view.unseen(self.g, self.foe)
         h = self.view.hand_size(self.g, self.foe)
-        k = sum(1 for c in unseen if pred(self.t.kind[c]))
+        k = sum(passes[c] for c in unseen)
         n = len(unseen)
         if h <= 0 or n == 0:
             return 0.0
@@ -133,29 +197,56 @@ class ScriptedPlayer(Player):
         leaves: the marker after its besieging card (AFS-8.2), the side's hand, piles and the
         actions left in its turn, the opponent's unseen cards and discards (View.unseen). The
         attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
-        defender whenever he can."""
-        e, g, v, t = self.e, self.g, self.view, self.t
-        hand, draw, discard, foe, decks = self._counted()
-        played = Counter([t.kind[a.via].key, t.kind[a.transport].key])
-        own = [hand - played - Counter([t.kind[a.military].key]), draw, discard + played]
-        paid = e.artillery_cost if t.kind[a.military].card.siege_cost else 0
-        args = (t.locs[a.target], SIDES[self.side], decks, bool(v.fort[g][a.target]), self.p["odds_turns"],
-                self.p["margin"],
-                (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
-        setup = _setup(e, *args)
-        if setup is None:                     # no card of the deck can open this siege
+        defender whenever he can. The position is counted by class straight from this decision's
+        class counts of the target's setup (`_siege_at`), and a setup at it is built only for an
+        estimate not kept yet."""
+        e, g, t = self.e, self.g, self.t
+        base = self._siege_at(a.target)
+        if base is None:                      # no card of the deck can open this siege
             return 0.0
-        setup = replace(setup, money=(max(setup.money[0] - paid, 0), setup.money[1]))
-        setup = siege.at_position(setup, setup.start + e.value(g, a.military, a.target, "attacker"), left - 1,
-                                  own, foe[0], foe[1], v.hand_size(g, self.foe))
+        at, hand, draw, discard, foe_unseen, foe_discard = base
+        index, kind = at.index[0], t.kind
+        hand, discard = list(hand), list(discard)
+        for c in (a.via, a.transport):        # played from the hand to the discards
+            i = index[kind[c].key]
+            hand[i] -= 1
+            discard[i] += 1
+        hand[index[kind[a.military].key]] -= 1    # into the siege area
+        setup = at.setup
+        paid = e.artillery_cost if kind[a.military].card.siege_cost else 0
+        money = (max(setup.money[0] - paid, 0), setup.money[1])
+        pos = (setup.start + e.value(g, a.military, a.target, "attacker"), left - 1, tuple(hand), draw,
+               tuple(discard), foe_unseen, foe_discard, self.view.hand_size(g, self.foe))
         samples = self.p["odds_samples"]
-        key = (e.book.key, samples, *odds_key(setup))
+        key = (e.book.key, samples, *odds_key(at, money, pos))
         hit = _ODDS.get(key)
         if hit is None:
+            setup = replace(setup, money=money, position=siege.Position(*pos))
             hit = float(siege.siege_counts(setup, samples, 1)["attacker"].sum() / samples)
             if len(_ODDS) > 100_000:
                 _ODDS.clear()
             _ODDS[key] = hit
+        return hit
+
+    def _siege_at(self, target: int) -> tuple | None:
+        """Per decision and target: the scripted setup (`_setup`; None if no card can open the
+        siege) and, by its classes, the side's hand, draw pile and discards and the opponent's
+        unseen cards and discards."""
+        key = ("siege", target)
+        if key in self._memo:
+            return self._memo[key]
+        v, g = self.view, self.g
+        hand, draw, discard, foe, decks = self._counted()
+        at = _setup(self.e, self.t.locs[target], SIDES[self.side], decks, bool(v.fort[g][target]),
+                    self.p["odds_turns"], self.p["margin"],
+                    (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
+        hit = None
+        if at is not None:
+            own, them = at.index
+            n_own, n_them = len(at.setup.sides[0].counts), len(at.setup.sides[1].counts)
+            hit = (at, *(siege.class_counts(own, n_own, z) for z in (hand, draw, discard)),
+                   *(siege.class_counts(them, n_them, z) for z in foe))
+        self._memo[key] = hit
         return hit
 
     def _counted(self) -> tuple[Counter, Counter, Counter, tuple[Counter, Counter], tuple[Deck, Deck]]:
@@ -167,12 +258,13 @@ class ScriptedPlayer(Player):
         if hit is None:
             g, v, kinds = self.g, self.view, self.t.kind
             hand = v.own_hand(g, self.side)
-            draw = Counter(v.unseen(g, self.side)) - Counter(hand)
-            own = (Counter(kinds[c].key for c in hand), Counter(kinds[c].key for c in draw.elements()),
-                   Counter(kinds[c].key for c in v.discard[g][self.side]))
-            foe = tuple(Counter(kinds[c].key for c in zone) for zone in (v.unseen(g, self.foe), v.discard[g][self.foe]))
-            decks = {SIDES[self.side]: own[0] + own[1] + own[2], SIDES[self.foe]: foe[0] + foe[1]}
-            hit = self._memo["counted"] = (*own, foe, tuple(Deck(s, tuple(sorted(decks[s].items()))) for s in SIDES))
+            held = set(hand)                  # each card is one physical card: the rest unseen is drawn
+            zones = {self.side: (hand, [c for c in v.unseen(g, self.side) if c not in held], v.discard[g][self.side]),
+                     self.foe: (v.unseen(g, self.foe), v.discard[g][self.foe])}
+            own, foe = (tuple(Counter(kinds[c].key for c in zone) for zone in zones[s]) for s in (self.side, self.foe))
+            decks = tuple(Deck(name, tuple(sorted(Counter(kinds[c].key for zone in zones[s] for c in zone).items())))
+                          for s, name in enumerate(SIDES))
+            hit = self._memo["counted"] = (*own, foe, decks)
         return hit
 
     def worth(self, loc: int, side: int) -> int:
@@ -182,10 +274,10 @@ class ScriptedPlayer(Player):
         return self.t.locations[loc].vp * (2 if town else 1) + (4 if town else 2)
 
     def keep(self, cards) -> float:
-        """What playing these cards gives up (prefer cheap cards as transport, money, blockers)."""
-        kind = self.t.kind
-        return sum(0.3 * kind[c].military + 0.1 * kind[c].money + 0.2 * bool(kind[c].block_raid)
-                   for c in cards if c is not None)
+        """What playing these cards gives up (prefer cheap cards as transport, money, blockers:
+        `_DataTerms.keep`)."""
+        weight = self.most.keep
+        return sum(weight[c] for c in cards if c is not None)
 
     def dead(self, c: int) -> bool:
         """A location card the side cannot play for want of the location or its connection."""
@@ -206,9 +298,13 @@ class ScriptedPlayer(Player):
         self._memo: dict = {}
 
     def _chance(self, name: str, pred) -> float:
+        """`p_holds` of the card kinds passing `pred`, once per decision (the test once per card)."""
         hit = self._memo.get(name)
         if hit is None:
-            hit = self._memo[name] = self.p_holds(pred)
+            passes = self._passes.get(name)
+            if passes is None:
+                passes = self._passes[name] = tuple(bool(pred(k)) for k in self.t.kind)
+            hit = self._memo[name] = self.p_holds(passes)
         return hit
 
     def s_settle(self, a: Settle) -> float:
@@ -244,21 +340,10 @@ class ScriptedPlayer(Player):
         prize, given = self.besiege_terms(a)
         return self.p["besiege"] * chance * prize - given
 
-    def best_besiege(self, options: list[Besiege], top_other: float) -> tuple[Action | None, float]:
-        """The first best siege that can still be the decision's best, given the best score
-        `top_other` of the actions scored after sieges: a siege whose score at odds 1 cannot
-        reach it (or a better siege before it) is never estimated. The score rises with the
-        odds (`besiege` >= 0), so this picks what scoring every siege would."""
-        best, top = None, 0.0
-        for a in options:
-            prize, given = self.besiege_terms(a)
-            ceiling = self.p["besiege"] * prize - given
-            if ceiling <= top or ceiling < top_other:
-                continue
-            sc = self.s_besiege(a)
-            if sc > top:
-                best, top = a, sc
-        return best, top
+    def besiege_ceiling(self, a: Besiege) -> float:
+        """A siege's score at odds 1, before its odds are estimated (the score rises with them)."""
+        prize, given = self.besiege_terms(a)
+        return self.p["besiege"] * prize - given
 
     def p_unblocked(self, a: Raid) -> float:
         """The chance the raid is not blocked (AFS-9.6), as the side can estimate it (logged as
@@ -328,19 +413,22 @@ class ScriptedPlayer(Player):
 
     def s_reinforce(self, a: Reinforce) -> float:
         p, g, v = self.p, self.g, self.view
-        win_a, win_d = siege.win_thresholds(self.e.siege_rules)
-        pos = v.siege_p[g][a.track]
-        value = self.e.value(g, a.card, v.siege_loc[g][a.track], self.e.role(self.side, a.track))
-        if a.track == self.side:
-            short = win_a + p["margin"] - pos
-            weight = p["reinforce_attack"]
-        else:
-            short = pos - (win_d - p["margin"])
-            weight = p["reinforce_defend"]
+        pos, short, weight = self.track_terms(a.track)
         if short <= 0:
             return 0.0
+        value = self.e.value(g, a.card, v.siege_loc[g][a.track], self.e.role(self.side, a.track))
         cost = self.e.artillery_cost * p["money"] if self.t.kind[a.card].card.siege_cost else 0.0
         return max(weight * min(value, short), self.rescue(a.track, pos, value)) - cost
+
+    def track_terms(self, track: int) -> tuple[int, int, float]:
+        """(marker, spaces short of the side's line plus `margin`, weight per space) of a siege
+        track: the attacker's win line on its own track, the defender's on the other."""
+        p = self.p
+        win_a, win_d = siege.win_thresholds(self.e.siege_rules)
+        pos = self.view.siege_p[self.g][track]
+        if track == self.side:
+            return pos, win_a + p["margin"] - pos, p["reinforce_attack"]
+        return pos, pos - (win_d - p["margin"]), p["reinforce_defend"]
 
     def rescue(self, track: int, pos: int, value: int) -> float:
         """What a card saves that keeps a siege from being decided against the side at the
@@ -366,9 +454,12 @@ class ScriptedPlayer(Player):
         cost = t.card_cost[a.card]
         if v.money[g][self.side] - cost < p["recruit_floor"] or self.deck_size >= p["max_deck"]:
             return 0.0
-        kind = t.kind[a.card]
+        return self.recruit_worth(t.kind[a.card]) - 0.15 * cost
+
+    def recruit_worth(self, kind) -> float:
+        """A recruit's score before its cost: the weight of its class, more for its strength."""
         strength = kind.military + kind.ship + kind.settler + (kind.raid == "yes")
-        return p["recruit_" + card_class(kind)] * (1 + 0.3 * strength) - 0.15 * cost
+        return self.p["recruit_" + card_class(kind)] * (1 + 0.3 * strength)
 
     # ------------------------------------------------------------------ decisions
     def choose_action(self, choices: Choices) -> Action:
@@ -377,51 +468,99 @@ class ScriptedPlayer(Player):
             return free
         if choices.left <= 0:
             return Pass()
-        best, top = Pass(), 0.0
         self._odds_now.clear()
         self.left = choices.left
         self._prepare()
-        idle = self.scores_nothing()
-        for kind, scorer in self._scorers:
-            if kind in idle:
-                continue
-            options = choices.list(kind)
-            if not options:
-                continue
-            for a in options:
-                sc = scorer(a)
-                if sc > top:
-                    best, top = a, sc
-        siege_best, siege_top = self.best_besiege(choices.list("besiege"), top)
-        if siege_best is not None and siege_top >= top:      # sieges come first: a tie goes to the siege
-            best, top = siege_best, siege_top
-        best, top = self.thin_out(best, top)
+        hand = self.view.own_hand(self.g, self.side)
+        dead = [c for c in hand if self.dead(c)]
+        best, _ = self.thin_out(*self.best_scored(choices), dead)
         if isinstance(best, Besiege):
             return replace(best, p_win=self._odds_now[best])
         if isinstance(best, Raid):
             return replace(best, p_win=self.p_unblocked(best))
-        if isinstance(best, Pass):            # nothing worth doing: cycle the least useful card
-            hand = self.view.own_hand(self.g, self.side)
-            if hand:
-                return Discard((min(hand, key=lambda c: (not self.dead(c), self.keep((c,)), c)),))
+        if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful card
+            return Discard((min(hand, key=lambda c: (c not in dead, self.keep((c,)), c)),))
         return best
 
-    def scores_nothing(self) -> set[str]:
-        """The kinds every action of which scores 0 now, so they are not listed at all: recruits
-        at `max_deck` (s_recruit), reserves while a siege runs or the reserve is full (s_reserve)."""
-        v, g, idle = self.view, self.g, set()
-        if self.deck_size >= self.p["max_deck"]:
-            idle.add("recruit")
-        if v.siege_loc[g][self.side] >= 0 or len(v.reserve[g][self.side]) >= self.p["reserve_size"]:
-            idle.add("reserve")
-        return idle
+    def best_scored(self, choices: Choices) -> tuple[Action, float]:
+        """The listed action with the highest score above 0 (a tie goes to the first in `SCORED`
+        order, then in list order), else Pass, with its score: what scoring every listed action
+        gives, without listing a kind whose ceiling (`ceilings`) cannot beat the best found so
+        far, nor estimating a siege whose score at odds 1 cannot. An action beats the best when
+        its score is higher, or equal from an earlier kind."""
+        ceilings = self.ceilings()
+        best, top, rank = Pass(), 0.0, -1          # rank -1: a tie with Pass is no gain
+        for kind, r, scorer, ceiling in self._plan:
+            bound = ceilings[kind]
+            if bound < top or (bound == top and r >= rank):
+                continue
+            for a in choices.list(kind):
+                if ceiling is not None:
+                    bound = ceiling(a)
+                    if bound < top or (bound == top and r >= rank):
+                        continue
+                sc = scorer(a)
+                if sc > top or (sc == top and r < rank):
+                    best, top, rank = a, sc, r
+        return best, top
 
-    def thin_out(self, best: Action, top: float) -> tuple[Action, float]:
-        """Dead location cards out of the deck (AFS-6.3.1): the Governor gives back up to two,
-        a discard cycles one for free (AFS-13.2)."""
+    def ceilings(self) -> dict[str, float]:
+        """Per scored kind, a score none of its actions exceeds now, from this decision's shared
+        terms and what no card or location exceeds (`_data_terms`), the weights being >= 0
+        (data/strategies.toml) with every chance at 1 and every cost (`keep`, fees, a recruit's
+        price) at 0. 0 where every action scores 0: a kind whose card is not in hand
+        (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
+        side's own runs (AFS-8.1.1), recruits at `max_deck` or below `recruit_floor`, reserves
+        while a siege runs or the reserve is full."""
+        p, v, g, e, side, most = self.p, self.view, self.g, self.e, self.side, self.most
+        need, wallet = self.need, p["money"] * self.need
+        worth = 2 * most.vp + 4                              # a town's points and piece (`worth`)
+        in_siege = v.siege_loc[g][side] >= 0
+        recruits = self.deck_size < p["max_deck"] and v.money[g][side] >= p["recruit_floor"]
+        reserves = not in_siege and len(v.reserve[g][side]) < p["reserve_size"]
+        hand = v.own_hand(g, side)
+        out = {
+            "reinforce": self.reinforce_ceiling(),
+            "settle": p["settle"] * (most.vp + 1) + p["frontier"] if v.cubes[g][side] > 0 else 0.0,
+            "develop": p["develop"] * (1 + self.ahead) * most.vp if v.discs[g][side] > 0 else 0.0,
+            "fortify": p["fortify"] * worth - 3 * p["money"] / need,
+            "raid": p["raid"] * worth,
+            "ambush": p["ambush"] * 3,
+            "steal": p["steal"] * 2,
+            "take_money": wallet * most.money - 0.5,
+            "sea_trade": wallet * 2 * most.money - 0.5,
+            "fur_trade": wallet * e.fur_trade_gain * len(hand) - 0.5,
+            "piracy": wallet * e.piracy_gain - 0.3,
+            "recruit": self._recruit_max if recruits else 0.0,
+            "intendant": p["money"] * (most.military + 3) - 2 * p["money"] * need,
+            "reserve": p["reserve"] * most.military if reserves else 0.0,
+            "besiege": 0.0 if in_siege else p["besiege"] * (worth + p["capital"]),
+        }
+        enables, enabled = most.enables[side], 0
+        for c in hand:
+            enabled |= enables[c]
+        for i, kind in enumerate(_NEEDS_CARD):
+            if not enabled >> i & 1:
+                out[kind] = 0.0
+        return out
+
+    def reinforce_ceiling(self) -> float:
+        """The best a reinforcement can score now (`s_reinforce` at the largest card value,
+        with nothing to pay): 0 on a track that needs no more cards, or with no siege."""
+        top = 0.0
+        for track in (0, 1):
+            if self.view.siege_loc[self.g][track] < 0:
+                continue
+            pos, short, weight = self.track_terms(track)
+            if short > 0:
+                top = max(top, weight * short, self.rescue(track, pos, self.most.value))
+        return top
+
+    def thin_out(self, best: Action, top: float, dead: list[int]) -> tuple[Action, float]:
+        """Dead location cards (`dead`, in hand order) out of the deck (AFS-6.3.1): the Governor
+        gives back up to two, a discard cycles one for free (AFS-13.2)."""
         e, g, side, t = self.e, self.g, self.side, self.t
         hand = self.view.own_hand(g, side)
-        dead = [c for c in hand if self.dead(c)]
         if not dead:
             return best, top
         govs = [c for c in hand if t.kind[c].special == "governor"]

@@ -264,17 +264,31 @@ def at_position(setup: SiegeSetup, p: int, actions: int, own: Sequence[Mapping[s
     """The siege from a known position: `own` = the attacker's (hand, draw pile, discard pile) as
     counts by card id, the defender's unseen cards and discards likewise (ids of the decks the
     setup was made with, which hold every card named here)."""
-    def by_class(sc: SideClasses, cards: Mapping[str, int]) -> tuple[int, ...]:
-        return tuple(sum(cards.get(c, 0) for c in members) for members in sc.members)
-
     att, dfn = setup.sides
     if not 0 <= foe_hand <= sum(foe_unseen.values()):
         raise UserError(f"defender hand size {foe_hand} is not allowed; use 0 to the {sum(foe_unseen.values())} "
                         f"unseen cards")
-    pos = Position(p=p, actions=actions, hand=by_class(att, own[0]), draw=by_class(att, own[1]),
-                   discard=by_class(att, own[2]), foe_unseen=by_class(dfn, foe_unseen),
-                   foe_discard=by_class(dfn, foe_discard), foe_hand=foe_hand)
+    own_index, foe_index = class_index(att), class_index(dfn)
+    hand, draw, discard = (class_counts(own_index, len(att.counts), zone) for zone in own)
+    pos = Position(p=p, actions=actions, hand=hand, draw=draw, discard=discard,
+                   foe_unseen=class_counts(foe_index, len(dfn.counts), foe_unseen),
+                   foe_discard=class_counts(foe_index, len(dfn.counts), foe_discard), foe_hand=foe_hand)
     return replace(setup, position=pos)
+
+
+def class_index(sc: SideClasses) -> dict[str, int]:
+    """The class of each card id of a side (`SideClasses.members`), to count zones by class."""
+    return {c: i for i, members in enumerate(sc.members) for c in members}
+
+
+def class_counts(index: Mapping[str, int], classes: int, cards: Mapping[str, int]) -> tuple[int, ...]:
+    """Counts by class of cards counted by id (ids outside `index` ignored)."""
+    out = [0] * classes
+    for c, n in cards.items():
+        i = index.get(c)
+        if i is not None:
+            out[i] += n
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- bulk kernel
@@ -293,7 +307,7 @@ class DeckState:
     @classmethod
     def fresh(cls, counts: Sequence[int], money: int, n: int) -> DeckState:
         """AFS-4.2: the whole deck shuffled as the draw pile."""
-        draw = np.tile(np.asarray(counts, dtype=np.int64), (n, 1))
+        draw = _rows(counts, n)
         zeros = np.zeros_like(draw)
         return cls(draw, zeros.copy(), zeros.copy(), zeros.copy(), np.full(n, money, dtype=np.int64))
 
@@ -301,7 +315,7 @@ class DeckState:
     def known(cls, hand: Sequence[int], draw: Sequence[int], discard: Sequence[int], money: int,
               n: int) -> DeckState:
         """A side's zones as counted (the draw pile in unknown order)."""
-        rows = [np.tile(np.asarray(z, dtype=np.int64), (n, 1)) for z in (draw, hand, discard)]
+        rows = [_rows(z, n) for z in (draw, hand, discard)]
         return cls(*rows, np.zeros_like(rows[0]), np.full(n, money, dtype=np.int64))
 
     def take(self, rows: np.ndarray) -> DeckState:
@@ -309,6 +323,11 @@ class DeckState:
 
     def zones(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return self.draw, self.hand, self.discard, self.siege
+
+
+def _rows(counts: Sequence[int], n: int) -> np.ndarray:
+    """`counts` as each of n rows (int64, C order; `np.repeat` being cheaper than `np.tile`)."""
+    return np.repeat(np.asarray(counts, dtype=np.int64)[None, :], n, axis=0)
 
 
 def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -82,6 +82,8 @@ class Tables:
     start_side: tuple[int, ...]
     loc_card: tuple[Mapping[int, int], Mapping[int, int]]
     copy_key: tuple[tuple[str, int], ...] = ()     # per card: (kind, owner), equal for interchangeable copies
+    sea: tuple[int, ...] = ()                       # the locations of the all-to-all sea network
+    supply_off_sea: tuple[tuple[int, ...], ...] = ()   # supply_adj less the sea network's own links
 
     @property
     def n_cards(self) -> int:
@@ -230,4 +232,5 @@ def build_tables(acres: Acres) -> Tables:
                                tuple(index[t] for t in targets["win_targets_french"])),
                   kind=tuple(kinds), card_cost=tuple(cost), start_zone=tuple(zone), start_side=tuple(side_of),
                   loc_card=(MappingProxyType(loc_card[0]), MappingProxyType(loc_card[1])),
-                  copy_key=tuple((k.key, k.owner) for k in kinds))
+                  copy_key=tuple((k.key, k.owner) for k in kinds), sea=tuple(sea),
+                  supply_off_sea=tuple(tuple(sorted(a - set(sea) if i in sea else a)) for i, a in enumerate(supply)))
