@@ -129,13 +129,18 @@ class Economy:
 
     def governor_ok(self, g: int, side: int, a: Governor) -> bool:
         """AFS-13.5 / AFS-18 A3, A33: the Governor plus one or two other cards from hand (exactly
-        two with option `governor_cards = "two"`; Scen18: not starting locations still held)."""
+        two with option `governor_cards = "two"`; Scen18: not starting locations still held;
+        Scen14 with `scen14_besieged_card = "forbidden"`: not the card of a location the opponent
+        besieges)."""
         kind = self.t.kind
         sizes = (2,) if self.governor_two else (1, 2)
         if kind[a.governor].special != "governor" or len(a.cards) not in sizes:
             return False
         if self.variant(18) and any(kind[c].is_location and self.t.start_zone[c] == "draw"
                                     and self.s.control[g][kind[c].loc] == side + 1 for c in a.cards):
+            return False
+        if (self.variant(14) and not self.scen14_siege_won
+                and any(kind[c].is_location and kind[c].loc == self.s.siege_loc[g][1 - side] for c in a.cards)):
             return False
         return self.in_hand(g, side, [a.governor, *a.cards]) and self.playable(g, side, a.governor)
 

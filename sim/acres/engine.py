@@ -183,7 +183,9 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     def send_home(self, g: int, side: int, c: int) -> None:
         """AFS-5.5.2: back to the location deck, the empire deck or the neutral supply (Scen14: a
-        location card sent back loses its location)."""
+        location card sent back loses its location; where the opponent besieges it, his siege is
+        won without a capture, or with `options.scen14_besieged_card = "forbidden"` the Governor
+        may not give the card back, `governor_ok`)."""
         s, kind = self.s, self.t.kind[c]
         if kind.home == "neutral":
             s.neutral[g].append(c)
@@ -197,6 +199,8 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             s.control[g][kind.loc] = 0
             s.town[g][kind.loc] = False
             s.version[g] += 1
+            if s.siege_loc[g][1 - side] == kind.loc:
+                self.attacker_won(g, 1 - side, capture=False)
 
     def reveal(self, g: int, side: int, why: str) -> None:
         """AFS-10.4 / AFS-11.2: the hand shown as proof, logged for information-aware players."""

@@ -37,7 +37,7 @@ STRATEGIES = ("random",) + strategies()
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
-    engine_version=7,              # bump with every deliberate change of rules, players or logs
+    engine_version=8,              # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;
                                    # 4: scripted sieges and raids log their forecast, p_win;
@@ -46,7 +46,9 @@ INFO = GameInfo(
                                    # 6: the hammer stores a siege hand in the reserve, raider and
                                    # fortress recruit more economy cards (Home Support), raw siege estimates;
                                    # 7: AFS-7.2.2, an empire card develops no village (it stood for the
-                                   # last location, Michillimackinac))
+                                   # last location, Michillimackinac);
+                                   # 8: Scen14, a besieged location's card given back ends the siege
+                                   # as the attacker's win without a capture)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

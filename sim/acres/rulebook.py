@@ -96,6 +96,7 @@ def rulebook(acres: Acres) -> Rulebook:
         "capital_siege_at_turn_end": opt["capital_siege_at_turn_end"],
         "end_test_at_turn_end": opt["end_test_at_turn_end"],
         "free_after_refill": opt["free_actions_after_refill"],
+        "scen14_siege_won": opt["scen14_besieged_card"] == "siege_won",
         "turn_limit": data.get("rules.game.turn_limit"), "scen16_vp": data.get("rules.variants.scen16_vp"),
     }
     start = [loc.start for loc in t.locations]

@@ -139,13 +139,15 @@ class Sieges:
                 self.log(g, "siege_won", side=side, role="defender", location=self.t.locs[s.siege_loc[g][track]], p=p)
                 self.end_siege(g, track, winner=side)
 
-    def attacker_won(self, g: int, att: int) -> None:
+    def attacker_won(self, g: int, att: int, capture: bool = True) -> None:
         """AFS-8.9: the defender's piece is captured, a fort goes back to the supply, a capital
-        target ends the game, else the attacker may occupy; then the cards are disposed of."""
+        target ends the game, else the attacker may occupy; then the cards are disposed of.
+        Without `capture` the defender has given the location up already (Scen14, `send_home`)."""
         s = self.s
         loc = s.siege_loc[g][att]
         piece = TOWN if s.town[g][loc] else VILLAGE
-        s.captured[g][att][piece] += 1
+        if capture:
+            s.captured[g][att][piece] += 1
         s.control[g][loc] = 0
         s.town[g][loc] = False
         if s.fort[g][loc]:
@@ -153,7 +155,7 @@ class Sieges:
             s.forts_left[g] += 1
         s.version[g] += 1
         self.log(g, "siege_won", side=att, role="attacker", location=self.t.locs[loc], p=s.siege_p[g][att],
-                 captured="disc" if piece == TOWN else "cube")
+                 captured=None if not capture else "disc" if piece == TOWN else "cube")
         if loc in self.t.win_targets[att]:
             self.end_siege(g, att, winner=att)
             self.finish(g, att, "capital taken")

@@ -168,6 +168,32 @@ def test_scen14_a_location_card_given_back_loses_the_location():
         assert (game.s.control[0][game.loc("norfolk")] == GB + 1) == keeps
 
 
+def _besieged_norfolk_given_back(game):
+    """A French siege of Norfolk (AFS-8.2) while the British Governor gives the Norfolk card back."""
+    gov, nf = game.hand(GB, "governor", "norfolk")
+    norfolk = game.loc("norfolk")
+    game.s.siege_loc[0][FR], game.s.siege_p[0][FR] = norfolk, 1
+    return Governor(gov, (nf,)), norfolk
+
+
+def test_scen14_a_besieged_location_given_back_is_the_attackers_siege_won_without_a_capture():
+    game = on(14)
+    action, norfolk = _besieged_norfolk_given_back(game)
+    game.act(GB, action)
+    assert game.s.siege_loc[0][FR] == -1 and game.s.captured[0][FR] == [0, 0]     # no capture (AFS-8.9.1)
+    won, occupy, over = game.e.logs[0][-3:]
+    assert (won["event"], won["captured"], occupy["event"], over["event"]) == ("siege_won", None, "occupy", "siege_over")
+    assert game.s.control[0][norfolk] == (FR + 1 if occupy["placed"] else 0)           # AFS-8.9.3
+
+
+def test_scen14_option_forbidden_keeps_a_besieged_locations_card():
+    game = Game(["rules.variants.scen14=true", 'options.scen14_besieged_card="forbidden"'])
+    action, norfolk = _besieged_norfolk_given_back(game)
+    assert not game.e.governor_ok(0, GB, action)
+    free = on(14)
+    assert free.e.governor_ok(0, GB, _besieged_norfolk_given_back(free)[0])
+
+
 def test_scen15_native_americans_fight_in_sieges():
     game = on(15)
     game.control("halifax", GB)
