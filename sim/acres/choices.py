@@ -81,7 +81,10 @@ class Choices:
 
     def has_free(self) -> bool:
         """Whether a free action is legal now (`free_kinds` without listing the rest)."""
-        return any(self.list(k) for k in self._free())
+        for k in self._free():
+            if self.list(k):
+                return True
+        return False
 
     def acquires(self, action: Any) -> str | None:
         """The asset an action acquires (interventions): a recruited card kind, a settled

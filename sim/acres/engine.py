@@ -153,7 +153,12 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     def usable(self, g: int, side: int, cards: Sequence[int]) -> bool:
         """Distinct cards in hand, each playable (AFS-6.1 on every use, AFS-2.4.2 one job each)."""
-        return self.in_hand(g, side, cards) and all(self.playable(g, side, c) for c in cards)
+        if not self.in_hand(g, side, cards):
+            return False
+        for c in cards:                      # a loop, not `all` over a generator: a hot test
+            if not self.playable(g, side, c):
+                return False
+        return True
 
     def take_from_hand(self, g: int, side: int, cards: Sequence[int]) -> None:
         hand = self.s.hand[g][side]
@@ -221,7 +226,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             return hit[1]
         vp, mine = self._vp, side + 1
         control, town = s.control[g], s.town[g]
-        total = sum(vp[i] * (2 if town[i] else 1) for i, c in enumerate(control) if c == mine)
+        total = sum([vp[i] * (2 if town[i] else 1) for i, c in enumerate(control) if c == mine])
         self._vp_cache[key] = (s.version[g], total)
         return total
 

@@ -186,7 +186,7 @@ class ScriptedPlayer(Player):
         his unseen cards."""
         unseen = self.view.unseen(self.g, self.foe)
         h = self.view.hand_size(self.g, self.foe)
-        k = sum(passes[c] for c in unseen)
+        k = sum(map(passes.__getitem__, unseen))
         n = len(unseen)
         if h <= 0 or n == 0:
             return 0.0
@@ -277,13 +277,19 @@ class ScriptedPlayer(Player):
         """What playing these cards gives up (prefer cheap cards as transport, money, blockers:
         `_DataTerms.keep`)."""
         weight = self.most.keep
-        return sum(weight[c] for c in cards if c is not None)
+        return sum([weight[c] for c in cards if c is not None])
 
     def dead(self, c: int) -> bool:
         """A location card the side cannot play for want of the location or its connection."""
         kind = self.t.kind[c]
         return (kind.is_location and not self.e.playable(self.g, self.side, c)
                 and kind.loc not in self.view.siege_loc[self.g])
+
+    def dead_in_hand(self, choices: Choices) -> list[int]:
+        """The hand's `dead` cards in hand order, read off the decision's playable cards
+        (`Choices.live`, AFS-6.1): a hand card not among them is a location card not playable."""
+        live, sieges, kind = choices.live, self.view.siege_loc[self.g], self.t.kind
+        return [c for c in self.view.own_hand(self.g, self.side) if c not in live and kind[c].loc not in sieges]
 
     # ------------------------------------------------------------------ scores
     def _prepare(self) -> None:
@@ -472,7 +478,7 @@ class ScriptedPlayer(Player):
         self.left = choices.left
         self._prepare()
         hand = self.view.own_hand(self.g, self.side)
-        dead = [c for c in hand if self.dead(c)]
+        dead = self.dead_in_hand(choices)
         best, _ = self.thin_out(*self.best_scored(choices), dead)
         if isinstance(best, Besiege):
             return replace(best, p_win=self._odds_now[best])
