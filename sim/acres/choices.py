@@ -47,6 +47,9 @@ ACTION_KINDS = ("settle", "develop", "fortify", "besiege", "reinforce", "raid", 
 FREE_KINDS = ("leader", "withdraw", "retrieve", "home_support", "fur_coin", "drop_lost")
 GIVE_UP = ("give_up",)          # a free kind only under `options.defender_may_withdraw`
 _NEED_ACTION = frozenset(ACTION_KINDS) - {"pass"}      # kinds listed only while an action is left
+# by `Engine.defender_withdraws`: the free kinds, and the kinds with and without an action left
+_KINDS = {withdraws: (free, ACTION_KINDS + free, free + ("pass",))
+          for withdraws, free in ((False, FREE_KINDS), (True, FREE_KINDS + GIVE_UP))}
 
 
 class Choices:
@@ -64,11 +67,11 @@ class Choices:
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds this decision may take (action kinds only while an action is left)."""
-        free = self._free()
-        return (ACTION_KINDS + free) if self.left > 0 else free + ("pass",)
+        _, acting, closing = _KINDS[self.e.defender_withdraws]
+        return acting if self.left > 0 else closing
 
     def _free(self) -> tuple[str, ...]:
-        return FREE_KINDS + GIVE_UP if self.e.defender_withdraws else FREE_KINDS
+        return _KINDS[self.e.defender_withdraws][0]
 
     def list(self, kind: str) -> list:
         got = self._lists.get(kind)

@@ -357,7 +357,8 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         s = self.s
         side = s.active[g]
         s.turn[g] += 1
-        self.log(g, "turn", side=side, money=list(s.money[g]))
+        if self.logs is not None:            # no fields built with the log off
+            self.log(g, "turn", side=side, money=list(s.money[g]))
         self.siege_checks(g, side)
         self.step(g, "siege checks")
         if s.over[g] or (not self.end_test_at_turn_end and self.end_check(g, side)):
