@@ -88,9 +88,11 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self.view = View(self.s)
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.on_step: Callable[[Engine, int, str], None] | None = None
-        self._conn_cache: dict = {}
-        self._raid_cache: dict = {}
-        self._vp_cache: dict = {}
+        # per game and side: (board version, value) of the connected set, the raid distances and
+        # the location points, indexed rather than keyed (hot lookups)
+        self._conn_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
+        self._raid_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
+        self._vp_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
         self._vp = tuple(int(v) for v in book.vp)        # AFS-15.3.1 per location, as Python ints
         self._end_cache: dict[tuple, bool] = {}       # `scoring.normal_end` by its (few) inputs
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]
@@ -220,14 +222,13 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
     def location_vp(self, g: int, side: int) -> int:
         """AFS-15.3.1: the side's location points now (kept until the board changes)."""
         s = self.s
-        key = (g, side)
-        hit = self._vp_cache.get(key)
+        hit = self._vp_cache[g][side]
         if hit is not None and hit[0] == s.version[g]:
             return hit[1]
         vp, mine = self._vp, side + 1
         control, town = s.control[g], s.town[g]
         total = sum([vp[i] * (2 if town[i] else 1) for i, c in enumerate(control) if c == mine])
-        self._vp_cache[key] = (s.version[g], total)
+        self._vp_cache[g][side] = (s.version[g], total)
         return total
 
     def do_drop_lost(self, g: int, side: int, a: DropLost) -> None:
