@@ -178,6 +178,7 @@ class ScriptedPlayer(Player):
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
+        self._worth = tuple(self.recruit_worth(k) for k in self.t.kind)      # `recruit_worth` per card
         self._fixed = self._fixed_terms()
         self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
 
@@ -461,7 +462,7 @@ class ScriptedPlayer(Player):
         cost = t.card_cost[a.card]
         if v.money[g][self.side] - cost < p["recruit_floor"] or self.deck_size >= p["max_deck"]:
             return 0.0
-        return self.recruit_worth(t.kind[a.card]) - 0.15 * cost
+        return self._worth[a.card] - 0.15 * cost
 
     def recruit_worth(self, kind) -> float:
         """A recruit's score before its cost: the weight of its class, more for its strength."""
