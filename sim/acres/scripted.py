@@ -602,16 +602,16 @@ class ScriptedPlayer(Player):
                     return a
         if choices.left > 0 and choices.list("home_support"):
             return choices.list("home_support")[0]
-        if choices.list("withdraw") and v.siege_p[g][self.side] <= p["withdraw_at"]:
+        # the board's tests before the lists (a list is built when first asked for)
+        if v.siege_p[g][self.side] <= p["withdraw_at"] and choices.list("withdraw"):
             return choices.list("withdraw")[0]
         reserve = len(v.reserve[g][self.side])
+        if choices.left <= 0 or v.money[g][self.side] < reserve + p["recruit_floor"]:
+            return None
         # the stored siege hand comes back to feed a siege, or to open one the hand allows now
         ready = v.siege_loc[g][self.side] >= 0 or (reserve >= p["reserve_size"]
                                                    and (p["reserve_size"] == 0 or choices.list("besiege")))
-        if (choices.left > 0 and ready and choices.list("retrieve")
-                and v.money[g][self.side] >= reserve + p["recruit_floor"]):
-            return choices.list("retrieve")[0]
-        return None
+        return choices.list("retrieve")[0] if ready and choices.list("retrieve") else None
 
     def cheapest(self, options: list[int]) -> int:
         t = self.t
