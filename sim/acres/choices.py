@@ -47,6 +47,9 @@ ACTION_KINDS = ("settle", "develop", "fortify", "besiege", "reinforce", "raid", 
 FREE_KINDS = ("leader", "withdraw", "retrieve", "home_support", "fur_coin", "drop_lost")
 GIVE_UP = ("give_up",)          # a free kind only under `options.defender_may_withdraw`
 _NEED_ACTION = frozenset(ACTION_KINDS) - {"pass"}      # kinds listed only while an action is left
+# by `Engine.defender_withdraws`: the free kinds, and the kinds with and without an action left
+_KINDS = {withdraws: (free, ACTION_KINDS + free, free + ("pass",))
+          for withdraws, free in ((False, FREE_KINDS), (True, FREE_KINDS + GIVE_UP))}
 
 
 class Choices:
@@ -64,11 +67,11 @@ class Choices:
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds this decision may take (action kinds only while an action is left)."""
-        free = self._free()
-        return (ACTION_KINDS + free) if self.left > 0 else free + ("pass",)
+        _, acting, closing = _KINDS[self.e.defender_withdraws]
+        return acting if self.left > 0 else closing
 
     def _free(self) -> tuple[str, ...]:
-        return FREE_KINDS + GIVE_UP if self.e.defender_withdraws else FREE_KINDS
+        return _KINDS[self.e.defender_withdraws][0]
 
     def list(self, kind: str) -> list:
         got = self._lists.get(kind)
@@ -81,7 +84,10 @@ class Choices:
 
     def has_free(self) -> bool:
         """Whether a free action is legal now (`free_kinds` without listing the rest)."""
-        return any(self.list(k) for k in self._free())
+        for k in self._free():
+            if self.list(k):
+                return True
+        return False
 
     def acquires(self, action: Any) -> str | None:
         """The asset an action acquires (interventions): a recruited card kind, a settled
@@ -131,29 +137,34 @@ class Choices:
             got = self._rest[used] = self._distinct([c for c in self.live if c not in used])
         return got
 
-    def _journeys(self, target_ok) -> list[tuple[int, int, int]]:
-        """(via, target, transport) for every playable connection card, a listed target passing
-        `target_ok` and a transport card with the link's symbol (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3)."""
+    def _journeys(self, owner: int, avoid) -> list[tuple[int, int, int]]:
+        """(via, target, transport) for every playable connection card, a listed target of
+        `owner` (a `control` value) not in `avoid` and a transport card with the link's symbol
+        (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3); repeats dropped where a card's links share a target."""
+        control, overlap = self.e.s.control[self.g], self.e.t.links_overlap
         out = []
+        repeats = False
         for via, dests, transports in self.links:
-            targets = [d for d in dests if target_ok(d)]
+            targets = [d for d in dests if control[d] == owner and d not in avoid]
             if targets:
                 out += [(via, d, x) for x in transports for d in targets]
-        return list(dict.fromkeys(out))
+                repeats = repeats or overlap[via]
+        return list(dict.fromkeys(out)) if repeats else out
 
     @property
     def links(self) -> list[tuple[int, tuple[int, ...], list[int]]]:
         """(via, destinations, transport cards) per link of each playable connection card, the
-        transports being the other playable cards with the link's symbol; kept per decision, as
-        settling and besieging both ask for them."""
+        transports being the other playable cards with the link's symbol (`Tables.card_links`,
+        `transport_bits`); kept per decision, as settling and besieging both ask for them."""
         if self._links is None:
-            kind = self.e.t.kind
+            t = self.e.t
+            printed, bits = t.card_links, t.transport_bits
             self._links = []
             for via in self.hand:
-                if kind[via].loc >= 0:
+                if printed[via]:
                     others = self._others((via,))
-                    self._links += [(via, dests, xs) for tr, dests in kind[via].links.items()
-                                    if (xs := [x for x in others if getattr(kind[x], tr)])]
+                    self._links += [(via, dests, xs) for bit, dests in printed[via]
+                                    if (xs := [x for x in others if bits[x] & bit])]
         return self._links
 
     # ------------------------------------------------------------------ action kinds
@@ -161,10 +172,10 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if e.s.cubes[g][side] <= 0:
             return []
-        control, kind, locations, locs = e.s.control[g], e.t.kind, e.t.locations, e.t.locs
+        kind, locations, locs = e.t.kind, e.t.locations, e.t.locs
         out = []
         # the journeys are distinct and so are the settler cards: so are the actions
-        for via, target, x in self._journeys(lambda d: control[d] == 0):
+        for via, target, x in self._journeys(0, ()):
             if e.banned(g, side, locs[target]) and locations[target].start == "neutral":
                 continue
             if locations[target].settler:
@@ -202,9 +213,9 @@ class Choices:
         e, g, side = self.e, self.g, self.side
         if not e.may_besiege(g, side):
             return []
-        control, kind, locations = e.s.control[g], e.t.kind, e.t.locations
+        kind, locations = e.t.kind, e.t.locations
         out = []
-        for via, target, x in self._journeys(lambda d: control[d] == 2 - side and not e.besieged(g, d)):
+        for via, target, x in self._journeys(2 - side, e.s.siege_loc[g]):      # not besieged (AFS-8.1.7)
             for m in self._others((via, x)):
                 if not siege.can_open(kind[m].card, locations[target]):      # besiege_ok's opener test first
                     continue

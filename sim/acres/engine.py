@@ -88,9 +88,11 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self.view = View(self.s)
         self.logs: list[list[dict]] | None = [[] for _ in range(b)] if log else None
         self.on_step: Callable[[Engine, int, str], None] | None = None
-        self._conn_cache: dict = {}
-        self._raid_cache: dict = {}
-        self._vp_cache: dict = {}
+        # per game and side: (board version, value) of the connected set, the raid distances and
+        # the location points, indexed rather than keyed (hot lookups)
+        self._conn_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
+        self._raid_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
+        self._vp_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
         self._vp = tuple(int(v) for v in book.vp)        # AFS-15.3.1 per location, as Python ints
         self._end_cache: dict[tuple, bool] = {}       # `scoring.normal_end` by its (few) inputs
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]
@@ -153,7 +155,12 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
 
     def usable(self, g: int, side: int, cards: Sequence[int]) -> bool:
         """Distinct cards in hand, each playable (AFS-6.1 on every use, AFS-2.4.2 one job each)."""
-        return self.in_hand(g, side, cards) and all(self.playable(g, side, c) for c in cards)
+        if not self.in_hand(g, side, cards):
+            return False
+        for c in cards:                      # a loop, not `all` over a generator: a hot test
+            if not self.playable(g, side, c):
+                return False
+        return True
 
     def take_from_hand(self, g: int, side: int, cards: Sequence[int]) -> None:
         hand = self.s.hand[g][side]
@@ -215,14 +222,13 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
     def location_vp(self, g: int, side: int) -> int:
         """AFS-15.3.1: the side's location points now (kept until the board changes)."""
         s = self.s
-        key = (g, side)
-        hit = self._vp_cache.get(key)
+        hit = self._vp_cache[g][side]
         if hit is not None and hit[0] == s.version[g]:
             return hit[1]
         vp, mine = self._vp, side + 1
         control, town = s.control[g], s.town[g]
-        total = sum(vp[i] * (2 if town[i] else 1) for i, c in enumerate(control) if c == mine)
-        self._vp_cache[key] = (s.version[g], total)
+        total = sum([vp[i] * (2 if town[i] else 1) for i, c in enumerate(control) if c == mine])
+        self._vp_cache[g][side] = (s.version[g], total)
         return total
 
     def do_drop_lost(self, g: int, side: int, a: DropLost) -> None:
@@ -352,7 +358,8 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         s = self.s
         side = s.active[g]
         s.turn[g] += 1
-        self.log(g, "turn", side=side, money=list(s.money[g]))
+        if self.logs is not None:            # no fields built with the log off
+            self.log(g, "turn", side=side, money=list(s.money[g]))
         self.siege_checks(g, side)
         self.step(g, "siege checks")
         if s.over[g] or (not self.end_test_at_turn_end and self.end_check(g, side)):

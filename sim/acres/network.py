@@ -23,8 +23,7 @@ class Network:
         """AFS-6.2: the locations of `side` linked to its capital by own locations. The sea
         network links all its locations to each other (AFS-19.7), so the first of them reached
         opens all the own ones at once instead of each following every sea link."""
-        key = (g, side)
-        hit = self._conn_cache.get(key)
+        hit = self._conn_cache[g][side]
         if hit is not None and hit[0] == self.s.version[g]:
             return hit[1]
         control = self.s.control[g]
@@ -50,7 +49,7 @@ class Network:
                             seen.add(n)
                             todo.append(n)
             found = frozenset(seen)
-        self._conn_cache[key] = (self.s.version[g], found)
+        self._conn_cache[g][side] = (self.s.version[g], found)
         return found
 
     def besieged(self, g: int, loc: int) -> bool:
@@ -81,8 +80,7 @@ class Network:
         (AFS-18 A10) nor, with option `raid_through_own_besieged` off (S2's reading of A11), one of
         the side's own besieged locations; besieged locations are never targets (A11). Cached per
         game until the board changes (`BatchState.version`); callers only read it."""
-        key = (g, side)
-        hit = self._raid_cache.get(key)
+        hit = self._raid_cache[g][side]
         if hit is not None and hit[0] == self.s.version[g]:
             return hit[1]
         s = self.s
@@ -107,5 +105,5 @@ class Network:
                     if control[n] == theirs and n not in sieges:
                         out[n] = d
             frontier = nxt
-        self._raid_cache[key] = (s.version[g], out)
+        self._raid_cache[g][side] = (s.version[g], out)
         return out

@@ -15,7 +15,8 @@ class Raids:
 
     def fee(self, cards) -> int:
         """AFS-9.3 / AFS-18 A9: 1 money per Native Americans card played to raid or ambush."""
-        return sum(self.t.kind[c].special == NATIVE for c in cards)
+        kind = self.t.kind
+        return sum([kind[c].special == NATIVE for c in cards])
 
     def raid_ok(self, g: int, side: int, a: Raid) -> bool:
         """AFS-9.1-9.5: raid-capable cards (Priests / Indian Leaders only add range), the target an

@@ -178,6 +178,8 @@ class ScriptedPlayer(Player):
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
+        self._worth = tuple(self.recruit_worth(k) for k in self.t.kind)      # `recruit_worth` per card
+        self._fixed = self._fixed_terms()
         self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
 
     # ------------------------------------------------------------------ what the side can count
@@ -186,7 +188,7 @@ class ScriptedPlayer(Player):
         his unseen cards."""
         unseen = self.view.unseen(self.g, self.foe)
         h = self.view.hand_size(self.g, self.foe)
-        k = sum(passes[c] for c in unseen)
+        k = sum(map(passes.__getitem__, unseen))
         n = len(unseen)
         if h <= 0 or n == 0:
             return 0.0
@@ -277,13 +279,19 @@ class ScriptedPlayer(Player):
         """What playing these cards gives up (prefer cheap cards as transport, money, blockers:
         `_DataTerms.keep`)."""
         weight = self.most.keep
-        return sum(weight[c] for c in cards if c is not None)
+        return sum([weight[c] for c in cards if c is not None])
 
     def dead(self, c: int) -> bool:
         """A location card the side cannot play for want of the location or its connection."""
         kind = self.t.kind[c]
         return (kind.is_location and not self.e.playable(self.g, self.side, c)
                 and kind.loc not in self.view.siege_loc[self.g])
+
+    def dead_in_hand(self, choices: Choices) -> list[int]:
+        """The hand's `dead` cards in hand order, read off the decision's playable cards
+        (`Choices.live`, AFS-6.1): a hand card not among them is a location card not playable."""
+        live, sieges, kind = choices.live, self.view.siege_loc[self.g], self.t.kind
+        return [c for c in self.view.own_hand(self.g, self.side) if c not in live and kind[c].loc not in sieges]
 
     # ------------------------------------------------------------------ scores
     def _prepare(self) -> None:
@@ -454,7 +462,7 @@ class ScriptedPlayer(Player):
         cost = t.card_cost[a.card]
         if v.money[g][self.side] - cost < p["recruit_floor"] or self.deck_size >= p["max_deck"]:
             return 0.0
-        return self.recruit_worth(t.kind[a.card]) - 0.15 * cost
+        return self._worth[a.card] - 0.15 * cost
 
     def recruit_worth(self, kind) -> float:
         """A recruit's score before its cost: the weight of its class, more for its strength."""
@@ -472,7 +480,7 @@ class ScriptedPlayer(Player):
         self.left = choices.left
         self._prepare()
         hand = self.view.own_hand(self.g, self.side)
-        dead = [c for c in hand if self.dead(c)]
+        dead = self.dead_in_hand(choices)
         best, _ = self.thin_out(*self.best_scored(choices), dead)
         if isinstance(best, Besiege):
             return replace(best, p_win=self._odds_now[best])
@@ -512,29 +520,28 @@ class ScriptedPlayer(Player):
         (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
         side's own runs (AFS-8.1.1), recruits at `max_deck` or below `recruit_floor`, reserves
         while a siege runs or the reserve is full."""
-        p, v, g, e, side, most = self.p, self.view, self.g, self.e, self.side, self.most
+        p, v, g, e, side, most, fixed = self.p, self.view, self.g, self.e, self.side, self.most, self._fixed
         need, wallet = self.need, p["money"] * self.need
-        worth = 2 * most.vp + 4                              # a town's points and piece (`worth`)
         in_siege = v.siege_loc[g][side] >= 0
         recruits = self.deck_size < p["max_deck"] and v.money[g][side] >= p["recruit_floor"]
         reserves = not in_siege and len(v.reserve[g][side]) < p["reserve_size"]
         hand = v.own_hand(g, side)
         out = {
             "reinforce": self.reinforce_ceiling(),
-            "settle": p["settle"] * (most.vp + 1) + p["frontier"] if v.cubes[g][side] > 0 else 0.0,
+            "settle": fixed["settle"] if v.cubes[g][side] > 0 else 0.0,
             "develop": p["develop"] * (1 + self.ahead) * most.vp if v.discs[g][side] > 0 else 0.0,
-            "fortify": p["fortify"] * worth - 3 * p["money"] / need,
-            "raid": p["raid"] * worth,
-            "ambush": p["ambush"] * 3,
-            "steal": p["steal"] * 2,
+            "fortify": fixed["fortify"] - 3 * p["money"] / need,
+            "raid": fixed["raid"],
+            "ambush": fixed["ambush"],
+            "steal": fixed["steal"],
             "take_money": wallet * most.money - 0.5,
             "sea_trade": wallet * 2 * most.money - 0.5,
             "fur_trade": wallet * e.fur_trade_gain * len(hand) - 0.5,
             "piracy": wallet * e.piracy_gain - 0.3,
             "recruit": self._recruit_max if recruits else 0.0,
-            "intendant": p["money"] * (most.military + 3) - 2 * p["money"] * need,
-            "reserve": p["reserve"] * most.military if reserves else 0.0,
-            "besiege": 0.0 if in_siege else p["besiege"] * (worth + p["capital"]),
+            "intendant": fixed["intendant"] - 2 * p["money"] * need,
+            "reserve": fixed["reserve"] if reserves else 0.0,
+            "besiege": 0.0 if in_siege else fixed["besiege"],
         }
         enables, enabled = most.enables[side], 0
         for c in hand:
@@ -543,6 +550,16 @@ class ScriptedPlayer(Player):
             if not enabled >> i & 1:
                 out[kind] = 0.0
         return out
+
+    def _fixed_terms(self) -> dict[str, float]:
+        """The terms of `ceilings` that only the weights and the data set decide, once per
+        player (a town's points and piece, `worth`, at the best location)."""
+        p, most = self.p, self.most
+        worth = 2 * most.vp + 4
+        return {"settle": p["settle"] * (most.vp + 1) + p["frontier"], "fortify": p["fortify"] * worth,
+                "raid": p["raid"] * worth, "ambush": p["ambush"] * 3, "steal": p["steal"] * 2,
+                "intendant": p["money"] * (most.military + 3), "reserve": p["reserve"] * most.military,
+                "besiege": p["besiege"] * (worth + p["capital"])}
 
     def reinforce_ceiling(self) -> float:
         """The best a reinforcement can score now (`s_reinforce` at the largest card value,
@@ -576,23 +593,25 @@ class ScriptedPlayer(Player):
 
     def free_action(self, choices: Choices) -> Action | None:
         p, g, v = self.p, self.g, self.view
-        win_a, win_d = siege.win_thresholds(self.e.siege_rules)
-        for a in choices.list("leader"):
-            pos = v.siege_p[g][a.track]
-            if (a.track == self.side and pos < win_a) or (a.track != self.side and pos > win_d):
-                return a
+        leaders = choices.list("leader")
+        if leaders:
+            win_a, win_d = siege.win_thresholds(self.e.siege_rules)
+            for a in leaders:
+                pos = v.siege_p[g][a.track]
+                if (a.track == self.side and pos < win_a) or (a.track != self.side and pos > win_d):
+                    return a
         if choices.left > 0 and choices.list("home_support"):
             return choices.list("home_support")[0]
-        if choices.list("withdraw") and v.siege_p[g][self.side] <= p["withdraw_at"]:
+        # the board's tests before the lists (a list is built when first asked for)
+        if v.siege_p[g][self.side] <= p["withdraw_at"] and choices.list("withdraw"):
             return choices.list("withdraw")[0]
         reserve = len(v.reserve[g][self.side])
+        if choices.left <= 0 or v.money[g][self.side] < reserve + p["recruit_floor"]:
+            return None
         # the stored siege hand comes back to feed a siege, or to open one the hand allows now
         ready = v.siege_loc[g][self.side] >= 0 or (reserve >= p["reserve_size"]
                                                    and (p["reserve_size"] == 0 or choices.list("besiege")))
-        if (choices.left > 0 and ready and choices.list("retrieve")
-                and v.money[g][self.side] >= reserve + p["recruit_floor"]):
-            return choices.list("retrieve")[0]
-        return None
+        return choices.list("retrieve")[0] if ready and choices.list("retrieve") else None
 
     def cheapest(self, options: list[int]) -> int:
         t = self.t

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from sim.acres.components import SIDES, Acres, Card, Location
+from sim.acres.components import SIDES, TRANSPORTS, Acres, Card, Location
 
 BRITISH, FRENCH = 0, 1
 NEUTRAL_OWNER = 2                       # `CardKind.owner` of a green card
@@ -84,6 +84,9 @@ class Tables:
     copy_key: tuple[tuple[str, int], ...] = ()     # per card: (kind, owner), equal for interchangeable copies
     sea: tuple[int, ...] = ()                       # the locations of the all-to-all sea network
     supply_off_sea: tuple[tuple[int, ...], ...] = ()   # supply_adj less the sea network's own links
+    transport_bits: tuple[int, ...] = ()            # per card: bit i where it carries TRANSPORTS[i]
+    card_links: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()  # per card: (transport bit, destinations)
+    links_overlap: tuple[bool, ...] = ()            # per card: a destination printed on two of its links
 
     @property
     def n_cards(self) -> int:
@@ -233,4 +236,17 @@ def build_tables(acres: Acres) -> Tables:
                   kind=tuple(kinds), card_cost=tuple(cost), start_zone=tuple(zone), start_side=tuple(side_of),
                   loc_card=(MappingProxyType(loc_card[0]), MappingProxyType(loc_card[1])),
                   copy_key=tuple((k.key, k.owner) for k in kinds), sea=tuple(sea),
-                  supply_off_sea=tuple(tuple(sorted(a - set(sea) if i in sea else a)) for i, a in enumerate(supply)))
+                  supply_off_sea=tuple(tuple(sorted(a - set(sea) if i in sea else a)) for i, a in enumerate(supply)),
+                  **_link_tables(kinds))
+
+
+def _link_tables(kinds: list[CardKind]) -> dict[str, tuple]:
+    """Per card, the travel tables a journey reads (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3): the
+    transport symbols it carries as bits, each printed link of a location card as (the bit of
+    its transport, its destinations) in print order, and whether two of its links share a
+    destination (only then can two links give one journey)."""
+    bit = {tr: 1 << i for i, tr in enumerate(TRANSPORTS)}
+    printed = [tuple((bit[tr], dests) for tr, dests in k.links.items()) if k.loc >= 0 else () for k in kinds]
+    return {"transport_bits": tuple(sum(b for tr, b in bit.items() if getattr(k, tr)) for k in kinds),
+            "card_links": tuple(printed),
+            "links_overlap": tuple(sum(len(d) for _, d in ls) > len({x for _, d in ls for x in d}) for ls in printed)}

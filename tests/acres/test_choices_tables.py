@@ -1,7 +1,8 @@
 """The per-decision tables of `Choices` (AFS-6.1 playable cards, one card per copy key) against
 their definitions through the engine's own tests, at every step of scripted and random-legal
 games: the speed-ups that read the connected set and the siege markers once per decision list
-exactly the cards `Engine.playable` allows, in hand order, and list each settle and siege once."""
+exactly the cards `Engine.playable` allows, in hand order, list each settle and siege once, and
+find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,28 @@ from hypothesis import strategies as st
 
 from sim.acres import play
 from sim.acres.choices import Choices
+from sim.acres.components import TRANSPORTS, load
+from sim.acres.state import build_tables
 from sim.core.seating import Seating
 
 
 def _first_per_copy(engine, cards: list[int]) -> list[int]:
     keys = [engine.t.copy_key[c] for c in cards]
     return [c for i, c in enumerate(cards) if keys[i] not in keys[:i]]
+
+
+def _journeys_by_definition(e, ch: Choices, owner: int, avoid) -> list[tuple[int, int, int]]:
+    """(via, target, transport) from each playable connection card's printed links, read off
+    the card kinds, first occurrence kept."""
+    kind, control = e.t.kind, e.s.control[ch.g]
+    out = []
+    for via in ch.hand:
+        if kind[via].loc < 0:
+            continue
+        for tr, dests in kind[via].links.items():
+            transports = [x for x in ch._others((via,)) if getattr(kind[x], tr)]
+            out += [(via, d, x) for x in transports for d in dests if control[d] == owner and d not in avoid]
+    return list(dict.fromkeys(out))
 
 
 def _watch(seen: list[int]):
@@ -30,6 +47,8 @@ def _watch(seen: list[int]):
                 assert ch._others(used) == _first_per_copy(e, [c for c in ch.live if c not in used])
                 for kind in ("settle", "besiege"):                  # listed once each (AFS-7.1, AFS-8.1)
                     assert len(set(ch.list(kind))) == len(ch.list(kind))
+                for owner, avoid in ((0, ()), (2 - side, e.s.siege_loc[g])):   # settle, besiege
+                    assert ch._journeys(owner, avoid) == _journeys_by_definition(e, ch, owner, avoid)
             seen[0] += 1
         return on_step
     return watch
@@ -42,3 +61,17 @@ def test_afs_6_1_playable_and_distinct_tables_match_the_engine(seed, strategies)
     seen = [0]
     play.play_with(seed, [0], [Seating(("british", "french"), strategies)], watch=_watch(seen))
     assert seen[0] > 0
+
+
+def test_afs_7_1_link_tables_match_the_printed_links():
+    """`Tables.card_links`, `transport_bits` and `links_overlap` are the card kinds' own links and
+    transport symbols (AFS-3.3.1, AFS-7.1.3)."""
+    t = build_tables(load())
+    for c, k in enumerate(t.kind):
+        carried = {tr for i, tr in enumerate(TRANSPORTS) if t.transport_bits[c] >> i & 1}
+        assert carried == {tr for tr in TRANSPORTS if getattr(k, tr)}
+        printed = [(TRANSPORTS[b.bit_length() - 1], dests) for b, dests in t.card_links[c]]
+        assert printed == (list(k.links.items()) if k.loc >= 0 else [])
+        all_dests = [d for _, dests in printed for d in dests]
+        assert t.links_overlap[c] == (len(all_dests) != len(set(all_dests)))
+    assert any(t.card_links)

@@ -1,7 +1,8 @@
 """The decision layer's shortcuts against their definitions: the connected set (AFS-6.2) found
 with the sea network opened at once equals the closure over every supply link, and the scripted
 players' choice with score ceilings (kinds not listed, sieges not estimated where they cannot
-beat the best found) equals scoring every listed action (AFS-21 items 1-19)."""
+beat the best found) equals scoring every listed action (AFS-21 items 1-19), and the dead cards
+read off the decision's playable cards are those `ScriptedPlayer.dead` finds card by card."""
 
 from __future__ import annotations
 
@@ -74,6 +75,8 @@ def _compare(params: dict, checked: list[int], pruned: list[int]):
                     listed = len(choices._lists)
                     player._prepare()
                     assert got == _scored_in_full(player, Choices(e, g, side, left)), (where, side, left)
+                    hand = e.s.hand[g][side]                             # AFS-6.3.1 dead cards
+                    assert player.dead_in_hand(choices) == [c for c in hand if player.dead(c)]
                     checked[0] += 1
                     pruned[0] += listed < len(SCORED)
         return on_step
