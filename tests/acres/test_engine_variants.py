@@ -188,7 +188,7 @@ def test_scen14_a_besieged_location_given_back_is_the_attackers_siege_won_withou
 
 def test_scen14_option_forbidden_keeps_a_besieged_locations_card():
     game = Game(["rules.variants.scen14=true", 'options.scen14_besieged_card="forbidden"'])
-    action, norfolk = _besieged_norfolk_given_back(game)
+    action, _ = _besieged_norfolk_given_back(game)
     assert not game.e.governor_ok(0, GB, action)
     free = on(14)
     assert free.e.governor_ok(0, GB, _besieged_norfolk_given_back(free)[0])
