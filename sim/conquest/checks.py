@@ -39,7 +39,7 @@ class Invariants:
             before = (s.land[g].copy(), s.ldr_loc[g].copy(), s.ldr_ship[g].copy())
             original(g, p, action)
             self.led(engine, g, *before)
-            self.pieces(engine, g, f"after {action}")
+            self.pieces(engine, g, _After(action))
 
         engine.apply = apply
 
@@ -61,45 +61,78 @@ class Invariants:
         self.check(e, where)
 
     @staticmethod
-    def pieces(e: Engine, g: int, where: str) -> None:
+    def pieces(e: Engine, g: int, where: str | _After) -> None:
         """What a movement action changes (COE-11, COE-12): land units within the supplies and
         never negative, galley cargo <= 7 with a leader aboard, free leaders on the board. The
         rest (buildings, treasuries, control, eliminations) no movement action touches: `check`
         reads it after every engine step."""
-        s, t = e.s, e.t
-        land, cargo = s.land[g], s.gal_cargo[g]
-        assert (land >= 0).all() and (cargo >= 0).all() and (s.ready[g] >= 0).all(), where
-        on_board = land.sum(axis=1) + cargo.sum(axis=1)                        # (colours, 3)
-        assert (on_board <= np.array(t.limits[:3])).all(), f"land units beyond a colour's supply: {where}"
-        aboard = cargo.sum(axis=2)
-        assert (aboard <= t.capacity).all(), f"galley cargo above {t.capacity}: {where}"
-        free = s.ldr_state[g] == FREE
-        if aboard.any():
-            ships = set(s.ldr_ship[g][free].tolist())
-            for c, k in zip(*np.nonzero(aboard > 0)):
-                assert c * s.gal_loc.shape[2] + k in ships, f"land units aboard a galley without a leader: {where}"
-        assert (s.ldr_loc[g][free] >= 0).all(), where
+        _pieces(e, slice(g, g + 1), where)
 
     @staticmethod
     def check(e: Engine, where: str, games: list[int] | None = None) -> None:
+        """Every invariant in every game (or `games`), each read over the batch at once."""
         s, t = e.s, e.t
-        for g in range(len(s.n_players)) if games is None else games:
-            Invariants.pieces(e, g, where)
-            assert s.city[g].sum() <= t.pools["city"] and s.fort[g].sum() <= t.pools["fortification"], where
-            assert s.road[g].sum() <= t.pools["road"], where
-            assert not (s.fort[g] & ~s.city[g]).any(), f"a Fortification without its City (COE-6.4): {where}"
-            assert (s.treasury[g] >= 0).all(), f"negative treasury (COE-20.4): {where}"
-            n = int(s.n_players[g])
-            assert ((s.control[g] >= NEUTRAL) & (s.control[g] < n)).all(), where
-            for q in range(n):
-                if not s.alive[g, q]:
-                    assert not (s.control[g] == q).any(), f"eliminated seat {q} controls provinces: {where}"
-                    assert not (s.owner[g] == q).any(), f"eliminated seat {q} commands pieces: {where}"
-                    assert s.treasury[g, q] == 0, where
-                    held = (s.ldr_state[g] == CAPTIVE) & (s.ldr_holder[g] == q)
-                    assert not held.any(), f"eliminated seat {q} holds captives: {where}"
-            free = s.ldr_state[g] == FREE
-            assert (s.owner[g][:, None].repeat(LEADERS, axis=1)[free] >= 0).all(), where
+        sel = slice(None) if games is None else np.asarray(games, dtype=np.int64)
+        _pieces(e, sel, where)
+        city, fort = s.city[sel], s.fort[sel]
+        assert (city.sum(axis=1) <= t.pools["city"]).all() and (fort.sum(axis=1) <= t.pools["fortification"]).all(), where
+        assert (s.road[sel].sum(axis=1) <= t.pools["road"]).all(), where
+        assert not (fort & ~city).any(), f"a Fortification without its City (COE-6.4): {where}"
+        treasury, control, owner = s.treasury[sel], s.control[sel], s.owner[sel]
+        assert treasury.min() >= 0, f"negative treasury (COE-20.4): {where}"
+        n = s.n_players[sel][:, None]
+        assert control.min() >= NEUTRAL and (control < n).all(), where
+        dead = ~s.alive[sel] & (np.arange(s.alive.shape[1])[None, :] < n)
+        if dead.any():
+            assert not _held_by(dead, control).any(), f"eliminated seat {_seats(dead, control)} controls provinces: {where}"
+            assert not _held_by(dead, owner).any(), f"eliminated seat {_seats(dead, owner)} commands pieces: {where}"
+            assert not treasury[dead].any(), where
+            captive = s.ldr_state[sel] == CAPTIVE
+            holder = np.where(captive, s.ldr_holder[sel], -1).reshape(len(dead), -1)
+            assert not _held_by(dead, holder).any(), f"eliminated seat {_seats(dead, holder)} holds captives: {where}"
+        free = s.ldr_state[sel] == FREE
+        assert not (free & (owner[:, :, None] < 0)).any(), where
+
+
+class _After:
+    """Where a movement action's check failed, formatted only then (most actions pass)."""
+
+    def __init__(self, action) -> None:
+        self.action = action
+
+    def __str__(self) -> str:
+        return f"after {self.action}"
+
+
+def _pieces(e: Engine, sel, where: str | _After) -> None:
+    """`Invariants.pieces` over the games `sel` (a slice or indices) at once."""
+    s, t = e.s, e.t
+    land, cargo = s.land[sel], s.gal_cargo[sel]
+    assert land.min() >= 0 and cargo.min() >= 0 and s.ready[sel].min() >= 0, where
+    on_board = land.sum(axis=2) + cargo.sum(axis=2)                        # (games, colours, 3)
+    assert (on_board <= np.array(t.limits[:3])).all(), f"land units beyond a colour's supply: {where}"
+    aboard = cargo.sum(axis=3)                                             # (games, colours, galleys)
+    assert aboard.max() <= t.capacity, f"galley cargo above {t.capacity}: {where}"
+    free = s.ldr_state[sel] == FREE
+    ship = s.ldr_ship[sel]
+    if aboard.any():
+        manned = np.zeros((len(aboard), aboard.shape[1] * aboard.shape[2]), dtype=bool)
+        gi, ci, li = np.nonzero(free & (ship >= 0))
+        manned[gi, ship[gi, ci, li]] = True
+        assert not ((aboard.reshape(manned.shape) > 0) & ~manned).any(), \
+            f"land units aboard a galley without a leader: {where}"
+    assert not (free & (s.ldr_loc[sel] < 0)).any(), where
+
+
+def _held_by(dead: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """Per entry of `seat` (games, k; -1 for none): whether it names an eliminated seat."""
+    return (seat >= 0) & np.take_along_axis(dead, np.maximum(seat, 0), axis=1)
+
+
+def _seats(dead: np.ndarray, seat: np.ndarray) -> list[int]:
+    """The eliminated seats named in `seat` (for a failure's message)."""
+    g, k = np.nonzero(_held_by(dead, seat))
+    return sorted(set(seat[g, k].tolist()))
 
 
 def check_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,
