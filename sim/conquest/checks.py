@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from sim.conquest.engine import Engine
 from sim.conquest.play import BATCH, EXTRA_COLUMNS, components_of, new_engine, results_frame
@@ -48,12 +49,8 @@ class Invariants:
         """COE-11.1 / COE-12.6: land units that arrived anywhere came with a leader who arrived
         (stepped, rode or went ashore) in that action."""
         s = e.s
-        grew = np.flatnonzero((s.land[g] > land).any(axis=(0, 2)))
-        if not len(grew):
-            return
-        standing = (s.ldr_ship[g] < 0) & (s.ldr_state[g] == FREE)
-        arrived = standing & ~((loc == s.ldr_loc[g]) & (ship < 0))
-        assert arrived.any(), f"land units entered {[e.t.names[q] for q in grew]} without a leader (COE-11.1)"
+        grew = _unled(s.land[g], land, s.ldr_loc[g], loc, s.ldr_ship[g], ship, s.ldr_state[g])
+        assert grew < 0, f"land units entered {e.t.names[grew]} without a leader (COE-11.1)"
 
     def __call__(self, e: Engine, where: str) -> None:
         self.steps += 1
@@ -104,24 +101,85 @@ class _After:
         return f"after {self.action}"
 
 
-def _pieces(e: Engine, sel, where: str | _After) -> None:
-    """`Invariants.pieces` over the games `sel` (a slice or indices) at once."""
+def _pieces(e: Engine, sel: slice | np.ndarray, where: str | _After) -> None:
+    """`Invariants.pieces` over the games `sel` at once (one compiled pass: a movement action
+    is checked this way thousands of times a game, and numpy's calls on such tiny arrays cost
+    far more than the loops)."""
     s, t = e.s, e.t
-    land, cargo = s.land[sel], s.gal_cargo[sel]
-    assert land.min() >= 0 and cargo.min() >= 0 and s.ready[sel].min() >= 0, where
-    on_board = land.sum(axis=2) + cargo.sum(axis=2)                        # (games, colours, 3)
-    assert (on_board <= np.array(t.limits[:3])).all(), f"land units beyond a colour's supply: {where}"
-    aboard = cargo.sum(axis=3)                                             # (games, colours, galleys)
-    assert aboard.max() <= t.capacity, f"galley cargo above {t.capacity}: {where}"
-    free = s.ldr_state[sel] == FREE
-    ship = s.ldr_ship[sel]
-    if aboard.any():
-        manned = np.zeros((len(aboard), aboard.shape[1] * aboard.shape[2]), dtype=bool)
-        gi, ci, li = np.nonzero(free & (ship >= 0))
-        manned[gi, ship[gi, ci, li]] = True
-        assert not ((aboard.reshape(manned.shape) > 0) & ~manned).any(), \
-            f"land units aboard a galley without a leader: {where}"
-    assert not (free & (s.ldr_loc[sel] < 0)).any(), where
+    broken = _broken_piece(s.land[sel], s.gal_cargo[sel], s.ready[sel], s.ldr_state[sel], s.ldr_ship[sel],
+                           s.ldr_loc[sel], np.asarray(t.limits[:3], dtype=np.int64), t.capacity)
+    assert not broken, f"{_BROKEN[broken].format(capacity=t.capacity)}: {where}"
+
+
+@njit(cache=True)
+def _unled(land, land_before, loc, loc_before, ship, ship_before, state):
+    """`Invariants.led` in one compiled pass: the first province whose land units grew when no
+    free leader arrived standing (stepped, rode or went ashore), -1 when none grew or one did."""
+    colours, spaces, kinds = land.shape
+    grew = -1
+    for q in range(spaces):
+        for c in range(colours):
+            for u in range(kinds):
+                if grew < 0 and land[c, q, u] > land_before[c, q, u]:
+                    grew = q
+    if grew < 0:
+        return -1
+    for c in range(colours):
+        for i in range(state.shape[1]):
+            if ship[c, i] < 0 and state[c, i] == FREE and not (loc_before[c, i] == loc[c, i] and ship_before[c, i] < 0):
+                return -1
+    return grew
+
+
+NEGATIVE, SUPPLY, CARGO, UNMANNED, OFF_BOARD = 1, 2, 3, 4, 5
+_BROKEN = {NEGATIVE: "negative land units or movement points", SUPPLY: "land units beyond a colour's supply",
+           CARGO: "galley cargo above {capacity}", UNMANNED: "land units aboard a galley without a leader",
+           OFF_BOARD: "a free leader off the board"}
+
+
+@njit(cache=True)
+def _broken_piece(land, cargo, ready, state, ship, loc, limits, capacity):
+    """The first broken piece invariant (a code above) of any game, 0 when none: land units and
+    movement points never negative, each colour's units on the board and aboard within its
+    supply (COE-2.4), cargo <= capacity with a free leader aboard (COE-12.5), free leaders on
+    the board. Galley k of colour c is `c * galleys + k` in `ship`."""
+    games, colours, spaces, kinds = land.shape
+    galleys, leaders = cargo.shape[2], state.shape[2]
+    for g in range(games):
+        for x in ready[g].flat:
+            if x < 0:
+                return NEGATIVE
+        for c in range(colours):
+            for u in range(kinds):
+                total = 0
+                for q in range(spaces):
+                    if land[g, c, q, u] < 0:
+                        return NEGATIVE
+                    total += land[g, c, q, u]
+                for k in range(galleys):
+                    if cargo[g, c, k, u] < 0:
+                        return NEGATIVE
+                    total += cargo[g, c, k, u]
+                if total > limits[u]:
+                    return SUPPLY
+            for k in range(galleys):
+                aboard = 0
+                for u in range(kinds):
+                    aboard += cargo[g, c, k, u]
+                if aboard > capacity:
+                    return CARGO
+                if aboard > 0:
+                    manned = False
+                    for c2 in range(colours):
+                        for i in range(leaders):
+                            if state[g, c2, i] == FREE and ship[g, c2, i] == c * galleys + k:
+                                manned = True
+                    if not manned:
+                        return UNMANNED
+            for i in range(leaders):
+                if state[g, c, i] == FREE and loc[g, c, i] < 0:
+                    return OFF_BOARD
+    return 0
 
 
 def _held_by(dead: np.ndarray, seat: np.ndarray) -> np.ndarray:

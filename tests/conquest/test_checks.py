@@ -77,3 +77,18 @@ def test_coe_12_5_a_movement_action_checks_the_pieces_of_its_game(breaks):
     with pytest.raises(AssertionError):
         Invariants.pieces(e, 1, "broken")
     Invariants.pieces(e, 0, "another game")
+
+
+def test_coe_11_1_land_units_arriving_need_a_leader_arriving():
+    e = _set_up()
+    s = e.s
+    before = s.land[1].copy(), s.ldr_loc[1].copy(), s.ldr_ship[1].copy()
+    c, k = np.argwhere(s.ldr_state[1] == FREE)[0]
+    home = int(s.ldr_loc[1, c, k])
+    there = e.t.steps[home][0]
+    s.land[1, c, home, 0] -= 1
+    s.land[1, c, there, 0] += 1
+    with pytest.raises(AssertionError, match="without a leader"):
+        Invariants.led(e, 1, *before)
+    s.ldr_loc[1, c, k] = there
+    Invariants.led(e, 1, *before)
