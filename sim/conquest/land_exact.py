@@ -34,6 +34,7 @@ from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
 from sim.core.errors import UserError
 
 MAX_PAIR_STATES = 2_000_000
+CACHE_LIMIT = 4_000           # entries of each input cache (tables, sides, layouts)
 TIE = 1e-12  # a retreat must be better by more than rounding noise
 _NO_AFTER = np.zeros((1, 1, 1, 1))
 
@@ -116,7 +117,7 @@ def forecast_land(battle: LandBattle, comps: Components, policy: RetreatPolicy,
     a_ret, d_ret, _ = chain.backward(policy, policy)
     mass, _, _, _, def_gone, _ = chain.push(a_ret, d_ret)
     root = chain.A.index(battle.attacker.units), chain.D.index(battle.defender.units)
-    return chain.attacker_won(chain.ended(mass)) + def_gone, bool(a_ret[root]), bool(d_ret[root])
+    return chain.attacker_won(mass.reshape(chain.na, chain.nd)) + def_gone, bool(a_ret[root]), bool(d_ret[root])
 
 
 def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
@@ -166,7 +167,7 @@ def _side(t: SideTables) -> _Side:
     return found
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=CACHE_LIMIT)
 def _layout(a_total: bytes, d_total: bytes) -> tuple[np.ndarray, np.ndarray]:
     """The terminal pairs and the solving order (live pairs, fewest units first) of two armies'
     unit totals per state: they depend on the unit counts only, not on leaders or dice."""
@@ -179,7 +180,6 @@ def _layout(a_total: bytes, d_total: bytes) -> tuple[np.ndarray, np.ndarray]:
     return terminal, order
 
 
-CACHE_LIMIT = 4_000
 _TABLES: dict[tuple, tuple[Components, SideTables, SideTables, np.ndarray]] = {}
 _SIDES: dict[int, _Side] = {}
 
@@ -240,9 +240,11 @@ class _Chain:
         """Mass per pair of the battles that ended in the rounds (the terminal pairs)."""
         return mass.reshape(self.na, self.nd) * self.terminal
 
-    def attacker_won(self, end: np.ndarray) -> float:
-        """COE-16.3: the mass of the battles the attacker won in the rounds."""
-        return float(end[self.A.total > 0][:, self.D.total == 0].sum())
+    def attacker_won(self, mass: np.ndarray) -> float:
+        """COE-16.3: the mass of the battles the attacker won in the rounds, read from the mass
+        per pair (all of them or the ended ones: those pairs are terminal): the defender's only
+        state without units is his state 0, the attacker's too."""
+        return float(np.ascontiguousarray(mass[1:, :1]).sum())
 
     def outcome(self, mass: np.ndarray, att_surv: np.ndarray, def_surv: np.ndarray, att_gone: float,
                 def_gone: float, rounds: float) -> tuple[LandOdds, np.ndarray]:
@@ -271,11 +273,14 @@ class _Chain:
         return odds, np.where(self.terminal, 0.0, mass2)
 
 
+@functools.lru_cache(maxsize=64)
 def _code(policy: RetreatPolicy, allowed: bool) -> np.ndarray:
-    """COE-14.5: a side's policy as the kernel reads it (kind, below, allowed)."""
+    """COE-14.5: a side's policy as the kernel reads it (kind, below, allowed); read only."""
     kind = {"fight": land_kernel.FIGHT_KIND, "below": land_kernel.BELOW_KIND,
             "optimal": land_kernel.OPTIMAL_KIND}[policy.kind]
-    return np.array([kind, policy.below, int(allowed)], dtype=np.int64)
+    code = np.array([kind, policy.below, int(allowed)], dtype=np.int64)
+    code.flags.writeable = False
+    return code
 
 
 def _dense(a: np.ndarray) -> np.ndarray:
