@@ -28,13 +28,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.conquest import land_kernel
-from sim.conquest.combat import LandBattle, SideTables, Tactics, battle_tables
+from sim.conquest.combat import SIDE_CACHE_LIMIT, LandBattle, SideTables, Tactics, battle_tables
 from sim.conquest.components import Components
 from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
 from sim.core.errors import UserError
 
 MAX_PAIR_STATES = 2_000_000
-CACHE_LIMIT = 4_000           # entries of each input cache (tables, sides, layouts)
+CACHE_LIMIT = SIDE_CACHE_LIMIT  # sides whose kernel arrays are kept: no more than combat keeps
+LAYOUTS = 512                   # solving orders kept (a few MB: the players' armies have at most 10 units)
 TIE = 1e-12  # a retreat must be better by more than rounding noise
 _NO_AFTER = np.zeros((1, 1, 1, 1))
 
@@ -127,14 +128,7 @@ def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: O
     if pairs > max_states:
         raise UserError(f"armies {a_units} vs {d_units} have {pairs:,} unit states, more than the "
                         f"exact solver's {max_states:,}; use --mc N with the fight or retreat-below=K policy")
-    key = (battle.attacker, battle.defender, battle.fortified, id(comps), tactics)
-    found = _TABLES.get(key)
-    if found is None:
-        if len(_TABLES) >= CACHE_LIMIT:
-            _TABLES.clear()
-        A, D, ext, _ = battle_tables(battle, comps, tactics)
-        found = _TABLES[key] = (comps, A, D, _dense(ext))
-    _, A, D, ext = found
+    A, D, ext, _ = battle_tables(battle, comps, tactics)
     return _Chain(battle, comps, A, D, ext, objective)
 
 
@@ -167,7 +161,7 @@ def _side(t: SideTables) -> _Side:
     return found
 
 
-@functools.lru_cache(maxsize=CACHE_LIMIT)
+@functools.lru_cache(maxsize=LAYOUTS)
 def _layout(a_total: bytes, d_total: bytes) -> tuple[np.ndarray, np.ndarray]:
     """The terminal pairs and the solving order (live pairs, fewest units first) of two armies'
     unit totals per state: they depend on the unit counts only, not on leaders or dice."""
@@ -180,7 +174,6 @@ def _layout(a_total: bytes, d_total: bytes) -> tuple[np.ndarray, np.ndarray]:
     return terminal, order
 
 
-_TABLES: dict[tuple, tuple[Components, SideTables, SideTables, np.ndarray]] = {}
 _SIDES: dict[int, _Side] = {}
 
 

@@ -1,5 +1,5 @@
-"""The exact solver's inputs kept between solves (`land_exact`: battle tables by battle, each
-side's kernel arrays, the solving order by unit counts, COE-14, COE-16): a solve from kept inputs
+"""The exact solver's inputs kept between solves (`land_exact`: each side's kernel arrays and
+padded values, the solving order by unit counts, COE-14, COE-16): a solve from kept inputs
 gives exactly the figures of one from a fresh build, so keeping them changes no decision."""
 
 from hypothesis import given, settings
@@ -16,7 +16,7 @@ armies = st.builds(Army, st.integers(0, 6), st.integers(0, 2), st.integers(0, 2)
 
 
 def _fresh() -> None:
-    for cache in (land_exact._TABLES, land_exact._SIDES, combat._SIDES):
+    for cache in (land_exact._SIDES, combat._SIDES):
         cache.clear()
     land_exact._layout.cache_clear()
 
