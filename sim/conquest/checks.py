@@ -15,7 +15,7 @@ from numba import njit
 
 from sim.conquest.engine import Engine
 from sim.conquest.play import BATCH, EXTRA_COLUMNS, components_of, new_engine, results_frame
-from sim.conquest.state import CAPTIVE, FREE, LEADERS, NEUTRAL
+from sim.conquest.state import CAPTIVE, FREE, NEUTRAL
 from sim.core.lockstep import play_in_batches
 from sim.core.seating import RESULT_COLUMNS, Seating
 
