@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from sim.conquest.engine import Engine
 from sim.conquest.play import BATCH, EXTRA_COLUMNS, components_of, new_engine, results_frame
-from sim.conquest.state import CAPTIVE, FREE, LEADERS, NEUTRAL
+from sim.conquest.state import CAPTIVE, FREE, NEUTRAL
 from sim.core.lockstep import play_in_batches
 from sim.core.seating import RESULT_COLUMNS, Seating
 
@@ -39,7 +40,7 @@ class Invariants:
             before = (s.land[g].copy(), s.ldr_loc[g].copy(), s.ldr_ship[g].copy())
             original(g, p, action)
             self.led(engine, g, *before)
-            self.pieces(engine, g, f"after {action}")
+            self.pieces(engine, g, _After(action))
 
         engine.apply = apply
 
@@ -48,12 +49,8 @@ class Invariants:
         """COE-11.1 / COE-12.6: land units that arrived anywhere came with a leader who arrived
         (stepped, rode or went ashore) in that action."""
         s = e.s
-        grew = np.flatnonzero((s.land[g] > land).any(axis=(0, 2)))
-        if not len(grew):
-            return
-        standing = (s.ldr_ship[g] < 0) & (s.ldr_state[g] == FREE)
-        arrived = standing & ~((loc == s.ldr_loc[g]) & (ship < 0))
-        assert arrived.any(), f"land units entered {[e.t.names[q] for q in grew]} without a leader (COE-11.1)"
+        grew = _unled(s.land[g], land, s.ldr_loc[g], loc, s.ldr_ship[g], ship, s.ldr_state[g])
+        assert grew < 0, f"land units entered {e.t.names[grew]} without a leader (COE-11.1)"
 
     def __call__(self, e: Engine, where: str) -> None:
         self.steps += 1
@@ -61,45 +58,139 @@ class Invariants:
         self.check(e, where)
 
     @staticmethod
-    def pieces(e: Engine, g: int, where: str) -> None:
+    def pieces(e: Engine, g: int, where: str | _After) -> None:
         """What a movement action changes (COE-11, COE-12): land units within the supplies and
         never negative, galley cargo <= 7 with a leader aboard, free leaders on the board. The
         rest (buildings, treasuries, control, eliminations) no movement action touches: `check`
         reads it after every engine step."""
-        s, t = e.s, e.t
-        land, cargo = s.land[g], s.gal_cargo[g]
-        assert (land >= 0).all() and (cargo >= 0).all() and (s.ready[g] >= 0).all(), where
-        on_board = land.sum(axis=1) + cargo.sum(axis=1)                        # (colours, 3)
-        assert (on_board <= np.array(t.limits[:3])).all(), f"land units beyond a colour's supply: {where}"
-        aboard = cargo.sum(axis=2)
-        assert (aboard <= t.capacity).all(), f"galley cargo above {t.capacity}: {where}"
-        free = s.ldr_state[g] == FREE
-        if aboard.any():
-            ships = set(s.ldr_ship[g][free].tolist())
-            for c, k in zip(*np.nonzero(aboard > 0)):
-                assert c * s.gal_loc.shape[2] + k in ships, f"land units aboard a galley without a leader: {where}"
-        assert (s.ldr_loc[g][free] >= 0).all(), where
+        _pieces(e, slice(g, g + 1), where)
 
     @staticmethod
     def check(e: Engine, where: str, games: list[int] | None = None) -> None:
+        """Every invariant in every game (or `games`), each read over the batch at once."""
         s, t = e.s, e.t
-        for g in range(len(s.n_players)) if games is None else games:
-            Invariants.pieces(e, g, where)
-            assert s.city[g].sum() <= t.pools["city"] and s.fort[g].sum() <= t.pools["fortification"], where
-            assert s.road[g].sum() <= t.pools["road"], where
-            assert not (s.fort[g] & ~s.city[g]).any(), f"a Fortification without its City (COE-6.4): {where}"
-            assert (s.treasury[g] >= 0).all(), f"negative treasury (COE-20.4): {where}"
-            n = int(s.n_players[g])
-            assert ((s.control[g] >= NEUTRAL) & (s.control[g] < n)).all(), where
-            for q in range(n):
-                if not s.alive[g, q]:
-                    assert not (s.control[g] == q).any(), f"eliminated seat {q} controls provinces: {where}"
-                    assert not (s.owner[g] == q).any(), f"eliminated seat {q} commands pieces: {where}"
-                    assert s.treasury[g, q] == 0, where
-                    held = (s.ldr_state[g] == CAPTIVE) & (s.ldr_holder[g] == q)
-                    assert not held.any(), f"eliminated seat {q} holds captives: {where}"
-            free = s.ldr_state[g] == FREE
-            assert (s.owner[g][:, None].repeat(LEADERS, axis=1)[free] >= 0).all(), where
+        sel = slice(None) if games is None else np.asarray(games, dtype=np.int64)
+        _pieces(e, sel, where)
+        city, fort = s.city[sel], s.fort[sel]
+        assert (city.sum(axis=1) <= t.pools["city"]).all() and (fort.sum(axis=1) <= t.pools["fortification"]).all(), where
+        assert (s.road[sel].sum(axis=1) <= t.pools["road"]).all(), where
+        assert not (fort & ~city).any(), f"a Fortification without its City (COE-6.4): {where}"
+        treasury, control, owner = s.treasury[sel], s.control[sel], s.owner[sel]
+        assert treasury.min() >= 0, f"negative treasury (COE-20.4): {where}"
+        n = s.n_players[sel][:, None]
+        assert control.min() >= NEUTRAL and (control < n).all(), where
+        dead = ~s.alive[sel] & (np.arange(s.alive.shape[1])[None, :] < n)
+        if dead.any():
+            assert not _held_by(dead, control).any(), f"eliminated seat {_seats(dead, control)} controls provinces: {where}"
+            assert not _held_by(dead, owner).any(), f"eliminated seat {_seats(dead, owner)} commands pieces: {where}"
+            assert not treasury[dead].any(), where
+            captive = s.ldr_state[sel] == CAPTIVE
+            holder = np.where(captive, s.ldr_holder[sel], -1).reshape(len(dead), -1)
+            assert not _held_by(dead, holder).any(), f"eliminated seat {_seats(dead, holder)} holds captives: {where}"
+        free = s.ldr_state[sel] == FREE
+        assert not (free & (owner[:, :, None] < 0)).any(), where
+
+
+class _After:
+    """Where a movement action's check failed, formatted only then (most actions pass)."""
+
+    def __init__(self, action) -> None:
+        self.action = action
+
+    def __str__(self) -> str:
+        return f"after {self.action}"
+
+
+def _pieces(e: Engine, sel: slice | np.ndarray, where: str | _After) -> None:
+    """`Invariants.pieces` over the games `sel` at once (one compiled pass: a movement action
+    is checked this way thousands of times a game, and numpy's calls on such tiny arrays cost
+    far more than the loops)."""
+    s, t = e.s, e.t
+    broken = _broken_piece(s.land[sel], s.gal_cargo[sel], s.ready[sel], s.ldr_state[sel], s.ldr_ship[sel],
+                           s.ldr_loc[sel], np.asarray(t.limits[:3], dtype=np.int64), t.capacity)
+    assert not broken, f"{_BROKEN[broken].format(capacity=t.capacity)}: {where}"
+
+
+@njit(cache=True)
+def _unled(land, land_before, loc, loc_before, ship, ship_before, state):
+    """`Invariants.led` in one compiled pass: the first province whose land units grew when no
+    free leader arrived standing (stepped, rode or went ashore), -1 when none grew or one did."""
+    colours, spaces, kinds = land.shape
+    grew = -1
+    for q in range(spaces):
+        for c in range(colours):
+            for u in range(kinds):
+                if grew < 0 and land[c, q, u] > land_before[c, q, u]:
+                    grew = q
+    if grew < 0:
+        return -1
+    for c in range(colours):
+        for i in range(state.shape[1]):
+            if ship[c, i] < 0 and state[c, i] == FREE and not (loc_before[c, i] == loc[c, i] and ship_before[c, i] < 0):
+                return -1
+    return grew
+
+
+NEGATIVE, SUPPLY, CARGO, UNMANNED, OFF_BOARD = 1, 2, 3, 4, 5
+_BROKEN = {NEGATIVE: "negative land units or movement points", SUPPLY: "land units beyond a colour's supply",
+           CARGO: "galley cargo above {capacity}", UNMANNED: "land units aboard a galley without a leader",
+           OFF_BOARD: "a free leader off the board"}
+
+
+@njit(cache=True)
+def _broken_piece(land, cargo, ready, state, ship, loc, limits, capacity):
+    """The first broken piece invariant (a code above) of any game, 0 when none: land units and
+    movement points never negative, each colour's units on the board and aboard within its
+    supply (COE-2.4), cargo <= capacity with a free leader aboard (COE-12.5), free leaders on
+    the board. Galley k of colour c is `c * galleys + k` in `ship`."""
+    games, colours, spaces, kinds = land.shape
+    galleys, leaders = cargo.shape[2], state.shape[2]
+    for g in range(games):
+        for x in ready[g].flat:
+            if x < 0:
+                return NEGATIVE
+        for c in range(colours):
+            for u in range(kinds):
+                total = 0
+                for q in range(spaces):
+                    if land[g, c, q, u] < 0:
+                        return NEGATIVE
+                    total += land[g, c, q, u]
+                for k in range(galleys):
+                    if cargo[g, c, k, u] < 0:
+                        return NEGATIVE
+                    total += cargo[g, c, k, u]
+                if total > limits[u]:
+                    return SUPPLY
+            for k in range(galleys):
+                aboard = 0
+                for u in range(kinds):
+                    aboard += cargo[g, c, k, u]
+                if aboard > capacity:
+                    return CARGO
+                if aboard > 0:
+                    manned = False
+                    for c2 in range(colours):
+                        for i in range(leaders):
+                            if state[g, c2, i] == FREE and ship[g, c2, i] == c * galleys + k:
+                                manned = True
+                    if not manned:
+                        return UNMANNED
+            for i in range(leaders):
+                if state[g, c, i] == FREE and loc[g, c, i] < 0:
+                    return OFF_BOARD
+    return 0
+
+
+def _held_by(dead: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """Per entry of `seat` (games, k; -1 for none): whether it names an eliminated seat."""
+    return (seat >= 0) & np.take_along_axis(dead, np.maximum(seat, 0), axis=1)
+
+
+def _seats(dead: np.ndarray, seat: np.ndarray) -> list[int]:
+    """The eliminated seats named in `seat` (for a failure's message)."""
+    g, k = np.nonzero(_held_by(dead, seat))
+    return sorted(set(seat[g, k].tolist()))
 
 
 def check_games(root_seed: int, game_indices: Sequence[int], seatings: Sequence[Seating], data=None,

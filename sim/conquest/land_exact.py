@@ -21,18 +21,23 @@ distribution. The first round is always fought (COE-A37).
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from sim.conquest import land_kernel
-from sim.conquest.combat import LandBattle, SideTables, Tactics, battle_tables
+from sim.conquest.combat import SIDE_CACHE_LIMIT, LandBattle, SideTables, Tactics, battle_tables
 from sim.conquest.components import Components
 from sim.conquest.policy import FIGHT, Objective, RetreatPolicy
 from sim.core.errors import UserError
 
 MAX_PAIR_STATES = 2_000_000
+CACHE_LIMIT = SIDE_CACHE_LIMIT  # sides whose kernel arrays are kept: no more than combat keeps
+LAYOUTS = 512                   # solving orders kept (a few MB: the players' armies have at most 10 units)
 TIE = 1e-12  # a retreat must be better by more than rounding noise
+_NO_AFTER = np.zeros((1, 1, 1, 1))
 
 
 @dataclass(frozen=True)
@@ -113,13 +118,13 @@ def forecast_land(battle: LandBattle, comps: Components, policy: RetreatPolicy,
     a_ret, d_ret, _ = chain.backward(policy, policy)
     mass, _, _, _, def_gone, _ = chain.push(a_ret, d_ret)
     root = chain.A.index(battle.attacker.units), chain.D.index(battle.defender.units)
-    return chain.attacker_won(chain.ended(mass)) + def_gone, bool(a_ret[root]), bool(d_ret[root])
+    return chain.attacker_won(mass.reshape(chain.na, chain.nd)) + def_gone, bool(a_ret[root]), bool(d_ret[root])
 
 
 def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
            max_states: int) -> _Chain:
     a_units, d_units = battle.attacker.units, battle.defender.units
-    pairs = np.prod([u + 1 for u in a_units]) * np.prod([u + 1 for u in d_units])
+    pairs = math.prod(u + 1 for u in a_units) * math.prod(u + 1 for u in d_units)
     if pairs > max_states:
         raise UserError(f"armies {a_units} vs {d_units} have {pairs:,} unit states, more than the "
                         f"exact solver's {max_states:,}; use --mc N with the fight or retreat-below=K policy")
@@ -127,37 +132,79 @@ def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: O
     return _Chain(battle, comps, A, D, ext, objective)
 
 
+class _Side:
+    """One side's tables as the kernel reads them (contiguous, 64-bit) and its padded kept
+    values, built once per side table: the same army meets many opponents."""
+
+    def __init__(self, t: SideTables) -> None:
+        self.tables = t
+        self.hits, self.succ, self.size, self.total = _dense(t.hits), _dense(t.succ), _dense(t.size), _dense(t.total)
+        self.pursuit = _dense(t.pursuit)
+        self.value = t.value.astype(float)
+        self.after = None if t.hits_after is None else _dense(t.hits_after)
+        self.kept: dict[int, np.ndarray] = {}
+
+    def kept_at(self, width: int) -> np.ndarray:
+        """`_pad(kept, width)`, once per width."""
+        out = self.kept.get(width)
+        if out is None:
+            out = self.kept[width] = _pad(self.tables.kept, width, self.tables.total)
+        return out
+
+
+def _side(t: SideTables) -> _Side:
+    found = _SIDES.get(id(t))
+    if found is None or found.tables is not t:
+        if len(_SIDES) >= CACHE_LIMIT:
+            _SIDES.clear()
+        found = _SIDES[id(t)] = _Side(t)
+    return found
+
+
+@functools.lru_cache(maxsize=LAYOUTS)
+def _layout(a_total: bytes, d_total: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """The terminal pairs and the solving order (live pairs, fewest units first) of two armies'
+    unit totals per state: they depend on the unit counts only, not on leaders or dice."""
+    ta = np.frombuffer(a_total, dtype=np.int64)[:, None]
+    td = np.frombuffer(d_total, dtype=np.int64)[None, :]
+    terminal = (ta == 0) | (td == 0)
+    live = np.flatnonzero(~terminal.ravel())
+    order = live[np.argsort((ta + td).ravel()[live], kind="stable")]
+    terminal.flags.writeable = order.flags.writeable = False      # shared by every chain of these armies
+    return terminal, order
+
+
+_SIDES: dict[int, _Side] = {}
+
+
 class _Chain:
     """The battle's absorbing chain: terminal and retreat values, the solving order, and the
     kernel's inputs (`land_kernel`)."""
 
-    def __init__(self, battle: LandBattle, comps: Components, A: SideTables, D: SideTables,
+    def __init__(self, battle: LandBattle, comps: Components, A_tables: SideTables, D_tables: SideTables,
                  ext: np.ndarray, objective: Objective) -> None:
-        self.battle, self.A, self.D, self.ext = battle, A, D, ext
-        self.na, self.nd = A.n, D.n
+        self.battle, self.A, self.D, self.ext = battle, A_tables, D_tables, ext
+        A, D = _side(A_tables), _side(D_tables)
+        self.na, self.nd = len(A.total), len(D.total)
         w, lam = objective.unit_weight, objective.leader_weight
         la, ld = battle.attacker.leaders, battle.defender.leaders
         self.mutual_capture = comps.options.mutual_annihilation == "both_captured"
-        ta, td = A.total[:, None], D.total[None, :]
-        va, vd = A.value[:, None].astype(float), D.value[None, :].astype(float)
-        # COE-16.3 / COE-16.7: terminal payoffs (leaders captured when wiped out in the rounds)
-        term = np.where((ta > 0) & (td == 0), 1.0 + w * va + lam * ld, 0.0)
-        term = np.where((ta == 0) & (td > 0), -w * vd - lam * la, term)
-        both = (lam * (ld - la)) if self.mutual_capture else 0.0
-        term = np.where((ta == 0) & (td == 0), both, term)
-        self.terminal = (ta == 0) | (td == 0)
+        self.terminal, self.order = _layout(A.total.tobytes(), D.total.tobytes())
+        va, vd = A.value, D.value
+        # COE-16.3 / COE-16.7: terminal payoffs (leaders captured when wiped out in the rounds);
+        # a side's only state without units is its state 0
+        term = np.zeros((self.na, self.nd))
+        term[1:, 0] = 1.0 + w * va[1:] + lam * ld
+        term[0, 1:] = -w * vd[1:] - lam * la
+        term[0, 0] = (lam * (ld - la)) if self.mutual_capture else 0.0
         self.term_value = term
         # COE-16.2: retreat values; the winner pursues, leaders escape or retreat with the units
-        kept_d = _pad(D.kept, A.pursuit.shape[1], D.total)
-        kept_a = _pad(A.kept, D.pursuit.shape[1], A.total)
-        self.x_def = 1.0 + w * (va - A.pursuit @ kept_d.T)
-        self.x_att = w * ((D.pursuit @ kept_a.T).T - vd)
-        live = np.flatnonzero(~self.terminal.ravel())      # fewest units first: successors are solved
-        self.order = live[np.argsort((ta + td).ravel()[live], kind="stable")]
-        after = D.hits_after if D.hits_after is not None else np.zeros((1, 1, 1, 1))
-        self.rounds = (self.nd, ext.astype(np.int64), _dense(A.hits), _dense(A.succ), _dense(A.size),
-                       _dense(A.total), _dense(D.hits), _dense(D.succ), _dense(D.size), _dense(D.total),
-                       _dense(after), D.hits_after is not None)
+        self.x_def = 1.0 + w * (va[:, None] - A.pursuit @ D.kept_at(A.pursuit.shape[1]).T)
+        self.x_att = w * ((D.pursuit @ A.kept_at(D.pursuit.shape[1]).T).T - vd[None, :])
+        after = D.after if D.after is not None else _NO_AFTER
+        self.rounds = (self.nd, _dense(ext), A.hits, A.succ, A.size, A.total, D.hits, D.succ, D.size, D.total,
+                       after, D.after is not None)
+        self.pursuits = A.pursuit, D.pursuit
 
     def backward(self, a_pol: RetreatPolicy, d_pol: RetreatPolicy):
         """Both sides' retreat maps at post-round decision nodes and the value of the battle (its
@@ -179,17 +226,18 @@ class _Chain:
         att_surv = np.zeros(A.total.max() + 1)
         def_surv = np.zeros(D.total.max() + 1)
         mass, att_gone, def_gone, rounds = land_kernel.push_mass(
-            self.order[::-1].copy(), *self.rounds, a_ret.ravel(), d_ret.ravel(), _dense(A.pursuit),
-            _dense(D.pursuit), att_surv, def_surv)
+            self.order[::-1].copy(), *self.rounds, a_ret.ravel(), d_ret.ravel(), *self.pursuits, att_surv, def_surv)
         return mass, att_surv, def_surv, att_gone, def_gone, rounds
 
     def ended(self, mass: np.ndarray) -> np.ndarray:
         """Mass per pair of the battles that ended in the rounds (the terminal pairs)."""
         return mass.reshape(self.na, self.nd) * self.terminal
 
-    def attacker_won(self, end: np.ndarray) -> float:
-        """COE-16.3: the mass of the battles the attacker won in the rounds."""
-        return float(end[self.A.total > 0][:, self.D.total == 0].sum())
+    def attacker_won(self, mass: np.ndarray) -> float:
+        """COE-16.3: the mass of the battles the attacker won in the rounds, read from the mass
+        per pair (all of them or the ended ones: those pairs are terminal): the defender's only
+        state without units is his state 0, the attacker's too."""
+        return float(np.ascontiguousarray(mass[1:, :1]).sum())
 
     def outcome(self, mass: np.ndarray, att_surv: np.ndarray, def_surv: np.ndarray, att_gone: float,
                 def_gone: float, rounds: float) -> tuple[LandOdds, np.ndarray]:
@@ -218,11 +266,14 @@ class _Chain:
         return odds, np.where(self.terminal, 0.0, mass2)
 
 
+@functools.lru_cache(maxsize=64)
 def _code(policy: RetreatPolicy, allowed: bool) -> np.ndarray:
-    """COE-14.5: a side's policy as the kernel reads it (kind, below, allowed)."""
+    """COE-14.5: a side's policy as the kernel reads it (kind, below, allowed); read only."""
     kind = {"fight": land_kernel.FIGHT_KIND, "below": land_kernel.BELOW_KIND,
             "optimal": land_kernel.OPTIMAL_KIND}[policy.kind]
-    return np.array([kind, policy.below, int(allowed)], dtype=np.int64)
+    code = np.array([kind, policy.below, int(allowed)], dtype=np.int64)
+    code.flags.writeable = False
+    return code
 
 
 def _dense(a: np.ndarray) -> np.ndarray:

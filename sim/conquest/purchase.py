@@ -11,6 +11,8 @@ A Fortified City is a City and a Fortification bought in the same turn for the s
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.conquest.actions import Buy, Ransom
 from sim.conquest.economy import Reading, price_list, turn_multipliers
 from sim.conquest.state import CAPTIVE, FREE, LEADERS
@@ -19,6 +21,7 @@ ASSETS = ("infantry", "cavalry", "catapult", "galley", "city", "fortification", 
 ASSET_INDEX = {a: k for k, a in enumerate(ASSETS)}
 UNIT_INDEX = {"infantry": 0, "cavalry": 1, "catapult": 2}
 BUILDINGS = ("city", "fortification", "road")      # one per province (or border) each
+Candidates = tuple[list[tuple[str, list[Buy]]], dict[str, int], set[int]]   # `Purchase.buy_candidates`
 MAX_BUYS = 100         # purchases of one phase (a safety net for zero prices set by --set)
 
 
@@ -94,10 +97,11 @@ class Purchase:
         strict = self.opt.placement_requires_home_control
         return [q for q in found if s.control[g, q] == p or not strict]
 
-    def buy_candidates(self, g: int, p: int) -> tuple[list[tuple[str, list[Buy]]], dict[str, int]]:
+    def buy_candidates(self, g: int, p: int) -> Candidates:
         """COE-20 / COE-22: every purchase this phase could allow, before money and earlier
         purchases of the phase are counted, in runs of one item each (so an item out of reach
-        is skipped whole), and what is left of each supply and pool."""
+        is skipped whole), what is left of each supply and pool, and the provinces with a City
+        before the phase."""
         s, t = self.s, self.t
         out: list[tuple[str, list[Buy]]] = []
         cities, forts, roads = s.city[g].tolist(), s.fort[g].tolist(), s.road[g].tolist()
@@ -110,19 +114,18 @@ class Purchase:
                 left[item] = supply[k]
                 out.append((item, [Buy(item, home)]))
         out.append(("galley", [Buy("galley", q) for q in self.docks(g, p)]))
-        mine = [q for q, o in enumerate(s.control[g].tolist()) if o == p]
+        mine = np.flatnonzero(s.control[g] == p).tolist()
         out.append(("city", [Buy("city", q) for q in mine if not cities[q]]))
         out.append(("fortification", [Buy("fortification", q) for q in mine if not forts[q]]))
         owned = set(mine)
         out.append(("road", [Buy("road", e) for q in mine for e in t.edges_at[q]           # COE-22.6 / COE-A33
                              if t.edges[e][0] == q and t.edges[e][1] in owned and not roads[e]]))
-        return out, left
+        return out, left, {q for q, c in enumerate(cities) if c}
 
-    def buy_options(self, g: int, p: int, bought: list[Buy],
-                    candidates: tuple[list[tuple[str, list[Buy]]], dict[str, int]] | None = None) -> list[Buy]:
+    def buy_options(self, g: int, p: int, bought: list[Buy], candidates: Candidates | None = None) -> list[Buy]:
         """COE-20 / COE-22 / COE-A39: every affordable, available and placeable purchase (a
         Fortification needs a City, a road a City at both ends, counting those bought now)."""
-        runs, left = candidates or self.buy_candidates(g, p)
+        runs, left, cities = candidates or self.buy_candidates(g, p)
         price = self.prices(g)
         cash = int(self.s.treasury[g, p])
         count = dict.fromkeys(ASSETS, 0)
@@ -133,8 +136,7 @@ class Purchase:
         open_items = {item for item, n in count.items() if price[item] <= cash and n < left.get(item, 0)}
         if not open_items:
             return []
-        built = {q for q, c in enumerate(self.s.city[g].tolist()) if c}
-        built.update(b.where for b in bought if b.item == "city")
+        built = cities.union(b.where for b in bought if b.item == "city")
         edges = self.t.edges
         out = []
         for item, run in runs:
@@ -165,8 +167,8 @@ class Purchase:
             options = iv.allowed(self.buy_options(g, p, bought, candidates), acquires)
             if not options:
                 break
-            held = [a for a, x in zip(ASSETS, s.acquired[g, p].tolist()) if x]
-            forced = iv.forced(options, acquires, held)
+            forced = [] if iv.force is None else iv.forced(
+                options, acquires, [a for a, x in zip(ASSETS, s.acquired[g, p].tolist()) if x])
             choice = forced[0] if forced else player.buy(options, bought)
             if choice is None:
                 break
