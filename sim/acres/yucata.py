@@ -475,8 +475,13 @@ def _decode_action(part: str, side: str, path, move: int) -> Action:
     kind = KINDS[code]
     opp = other(side)
     free = kind in FREE_KINDS or code in FREE_CODES
-    cards = lambda s: _cards(side, s, path, move)
-    loc = lambda i: LOCATIONS[_num(part, i, path, move, "a location", 35)]
+
+    def cards(text: str) -> tuple[str, ...]:
+        return _cards(side, text, path, move)
+
+    def loc(i: int) -> str:
+        return LOCATIONS[_num(part, i, path, move, "a location", 35)]
+
     if code in (0, 1, 2, 3, 4, 7):
         return Action(kind, code, cards=cards(part[2:]), locations=(loc(1),), free=free)
     if kind == "raid":

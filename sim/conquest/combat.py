@@ -355,15 +355,15 @@ def _state_row(units: tuple[int, int, int], size: int, cap: int, e: int, p: tupl
     the units removed for each number of losses of a state with `size` units in formation."""
     f = choose_formation(units, size, size + e, p, rule, tactics.formation, tactics.order_index)
     kcap = int(catapult_limit(f[2], units[2], rule))
-    removed = np.array([choose_losses(units, f, l, cap, e, p, rule, tactics) for l in range(size + 1)],
+    removed = np.array([choose_losses(units, f, n, cap, e, p, rule, tactics) for n in range(size + 1)],
                        dtype=np.int64).reshape(size + 1, 3)
     after = None
     if sequential:
         after = np.zeros((size + 1, size + e + 1))
-        for l, r in enumerate(removed.tolist()):
+        for n, r in enumerate(removed.tolist()):
             g = tuple(a - b for a, b in zip(f, r))
             left = hit_pmf(sum(g) + e, (g[0], g[1], int(catapult_limit(g[2], units[2] - r[2], rule))), p)
-            after[l, : len(left)] = left
+            after[n, : len(left)] = left
     return _StateRow(f, kcap, hit_pmf(size + e, (f[0], f[1], kcap), p), removed, after)
 
 

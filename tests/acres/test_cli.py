@@ -74,13 +74,12 @@ def test_siege_argparse_errors_exit_2(capsys, argv):
 
 
 def test_score_final_example_afs_e21(capsys):
-    out = _json(capsys, ["score", "acres", "final", "--british",
-                         "boston=town,new_york=town,new_haven=village,norfolk=village,pemaquid=village,"
-                         "philadelphia=village,st_marys=village,albany=town,halifax=village",
-                         "--british-captured", "cubes=2,discs=1", "--french",
-                         "quebec=town,montreal=village,trois_rivieres=village,gaspe=village,tadoussac=village,"
-                         "port_royal=village,louisbourg=village,fort_niagara=village,fort_frontenac=village",
-                         "--french-captured", "cubes=1", "--json"])
+    british = ("boston=town,new_york=town,new_haven=village,norfolk=village,pemaquid=village,"
+               "philadelphia=village,st_marys=village,albany=town,halifax=village")
+    french = ("quebec=town,montreal=village,trois_rivieres=village,gaspe=village,tadoussac=village,"
+              "port_royal=village,louisbourg=village,fort_niagara=village,fort_frontenac=village")
+    out = _json(capsys, ["score", "acres", "final", "--british", british, "--british-captured", "cubes=2,discs=1",
+                         "--french", french, "--french-captured", "cubes=1", "--json"])
     assert out["british"]["total"] == 35 and out["french"]["total"] == 35 and out["winner"] == "french"
 
 
