@@ -106,7 +106,7 @@ def test_simulated_rows_agree_with_the_results_table(simulated):
 def test_simulated_money_starts_at_the_setup_money(simulated):
     money = acres_humans.simulated_money(simulated)
     first = money[money.move == -1].groupby("side").money.unique()
-    assert list(first["british"]) == [12] and list(first["french"]) == [5]      # AFS-4.10
+    assert list(first["british"]) == [12] and list(first["french"]) == [5]      # AFS-4.5
     assert money.groupby("game").move.max().tolist() == [r.turns - 2 for r in
                                                           pd.DataFrame([acres_humans.simulated_row(x) for x in simulated]).itertuples()]
 
