@@ -177,13 +177,14 @@ def test_replay_of_a_game_not_in_the_log_is_one_line_exit_2(tmp_path, capsys):
 @settings(max_examples=30)
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789+=", min_size=1, max_size=16)
        .filter(lambda s: s.split("+")[0] not in toygame.STRATEGIES or "+" in s))
-def test_any_bad_strategy_spec_is_refused_in_one_line_before_any_game(spec):
+def test_any_bad_strategy_spec_is_refused_in_one_line_before_any_game(tmp_path_factory, spec):
     """An unknown name, or any intervention (the toy has none): exit 2, one line, no table written."""
+    out = tmp_path_factory.mktemp("bad-spec") / "r.csv"
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        code = main(["play", "toy", "--strategies", f"strong,{spec}", "--out", "/nonexistent/never/r.csv"])
+        code = main(["play", "toy", "--strategies", f"strong,{spec}", "--out", str(out)])
     message = err.getvalue()
-    assert code == 2 and message.count("\n") == 1
+    assert code == 2 and message.count("\n") == 1 and not out.exists()
     assert f"strategy {spec.split('+')[0]!r} is unknown" in message or f"strategy {spec!r}: intervention" in message
 
 

@@ -119,12 +119,15 @@ def test_unknown_game_is_an_argparse_error_with_exit_2(capsys):
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12)
        .filter(lambda s: s not in toygame.STRATEGIES),
        st.integers(2, 4))
-def test_any_unknown_strategy_name_is_refused_in_one_line(name, players):
+def test_any_unknown_strategy_name_is_refused_in_one_line(tmp_path_factory, name, players):
+    """Refused before the run starts: the output folder (a valid --out) is never created."""
+    out = tmp_path_factory.mktemp("unknown-name") / "never-created"
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         assert main(["tournament", "toy", "--players", str(players), "--strategies", f"strong,{name}",
-                     "--out", "/nonexistent/never-created"]) == 2
+                     "--out", str(out)]) == 2
     assert err.getvalue().count("\n") == 1 and f"strategy: {name!r} is not allowed" in err.getvalue()
+    assert not out.exists()
 
 
 @settings(max_examples=25)
