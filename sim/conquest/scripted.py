@@ -37,12 +37,14 @@ from typing import Any, NamedTuple
 
 from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
 from sim.conquest.army_mix import best_army
-from sim.conquest.battle import Fight
+from sim.conquest.battle import Fight, NavalChoice
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
+from sim.conquest.components import LAND_UNITS
 from sim.conquest.land_exact import forecast_land
 from sim.conquest.legion import keep as _keep
 from sim.conquest.legion import take as _take
+from sim.conquest.naval import naval_stake
 from sim.conquest.players import Player
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective
 from sim.conquest.routes import distance_to, distances
@@ -53,6 +55,7 @@ CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 
 MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
 MIX = ("infantry", "cavalry", "catapult")
 ROUNDING = 1 + 1e-9           # a solved win chance, a sum of probabilities, exceeds 1 by rounding only
+NAVAL_TIE = 1e-9               # an expected gain this small is a tie of floating-point rounding: no battle
 
 
 class Forecast(NamedTuple):
@@ -491,8 +494,28 @@ class ScriptedPlayer(RoutePlans, Player):
     def battle_order(self, pending) -> int:
         return 0
 
-    def fight_naval(self, zone, opponent, mine, theirs) -> bool:
-        return mine > theirs
+    def fight_naval(self, zone, opponent, mine, theirs) -> NavalChoice:
+        """COE-13.4: start a naval battle only when the expected worth sunk of the other side's
+        galleys there (with their cargo, COE-15.5) exceeds that of one's own, on the exact odds
+        (`naval.naval_stake`, each owner sinking his least valuable galleys first); the win chance
+        read is logged for the player audit."""
+        e, g = self.e, self.g
+        stake = naval_stake([self.galley_worth(x) for x in e.galleys_at(g, self.p, zone)],
+                            [self.galley_worth(x) for x in e.galleys_at(g, opponent, zone)], e.comp)
+        return NavalChoice(stake.gain > NAVAL_TIE, stake.p_win)
+
+    def galley_worth(self, galley: int) -> float:
+        """COE-15.5: what sinks with a galley, in the table's weights: the galley and its land
+        units at base prices (`unit_weight` a talent), each General aboard (`leader_weight`, he
+        is captured) and a Caesar (`caesar_stake`: his capture ends his empire, COE-25.2)."""
+        e, g = self.e, self.g
+        comp = e.comp
+        cargo = e.s.gal_cargo[g].reshape(-1, 3)[galley].tolist()
+        talents = comp.cost("galley") + sum(n * comp.cost(u) for n, u in zip(cargo, LAND_UNITS))
+        leaders = e.cargo_leaders(g, galley)
+        caesars = sum(ld % LEADERS == CAESAR for ld in leaders)
+        return (self.k["unit_weight"] * talents + self.k["leader_weight"] * (len(leaders) - caesars)
+                + self.k["caesar_stake"] * caesars)
 
     def formation(self, fight: Fight, seat: int, size: int):
         units = tuple(fight.units[seat])
@@ -530,9 +553,9 @@ class ScriptedPlayer(RoutePlans, Player):
         return not self.k["kill_generals"]
 
     def sink(self, zone: int, galleys: list[int], hits: int) -> list[int]:
-        e = self.e
-        return sorted(galleys, key=lambda x: (len(e.cargo_leaders(self.g, x)),
-                                              int(e.s.gal_cargo[self.g].reshape(-1, 3)[x].sum())))[:hits]
+        """COE-15.3: the least valuable galleys go down first (`galley_worth`: the empty ones,
+        then the lightest cargo, a Caesar's galley last), as `fight_naval`'s forecast assumes."""
+        return sorted(galleys, key=self.galley_worth)[:hits]
 
     def raze(self, options: list[int]) -> int | None:
         return None
