@@ -14,15 +14,20 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
   and muster next to him until the odds allow the attack; a Caesar without Generals leads a
   legion himself, only where he is safe; a General beside an empty galley of his ships
-  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), the galley
-  sailing back to a dock after; a march takes a road trip where its City lies nearer the goal
-  than the step (COE-6.6);
+  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), or, hunting
+  with nothing worth attacking in reach, a legion one crossing towards the hunted Caesar where
+  that saves `sea_march` steps beyond a step's, the galley sailing back to a dock after; a march
+  takes a road trip where its City lies nearer the goal than the step (COE-6.6);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
-  with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
+  with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first; a
+  naval battle started when the expected worth sunk of the enemy's galleys and cargo exceeds
+  one's own on the exact odds (`naval.naval_stake`, a Caesar aboard worth `caesar_stake`), the
+  least valuable galleys sunk first;
 - buying: Cities, Fortifications and roads up to their shares of the budget (a road only where it
   extends the home's road network towards the frontier, Cities placed so that it can), a galley
-  while a province only the sea reaches lies one crossing from a dock (at most `galleys`), then
+  while a province only the sea reaches, or a sea march's landing, lies one crossing from a dock
+  (at most `galleys`), then
   land units in the shares of the army the exact odds say wins most for `legion_budget` talents
   (`army_mix.best_army`); once no land unit can be bought (the colour's supply on the board,
   COE-2.3), a City, a Fortification, a road beyond those shares (`spare_building`, engine
@@ -178,7 +183,8 @@ class ScriptedPlayer(RoutePlans, Player):
             spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
             avail = list(_take(ready, max(spare, 0)))
             if generals and sum(avail):
-                shipped = self.ferry(ch, src, generals[0], avail, claimed)
+                shipped = (self.ferry(ch, src, generals[0], avail, claimed)
+                           or self.sea_march(ch, src, generals[0], avail, claimed))
                 if shipped:
                     out += shipped
                     avail = [a - x for a, x in zip(avail, shipped[0].units)]
@@ -349,15 +355,14 @@ class ScriptedPlayer(RoutePlans, Player):
         with the exact win chance when an army stands there (None otherwise); failing that, a
         step towards the goal (`advance`, `hunt`), or none when the force musters next to a
         hunted Caesar it cannot beat yet."""
-        e, g = self.e, self.g
-        s, t = e.s, e.t
+        t = self.e.t
         scores, odds = self.target_scores(src, legion, leaders, claimed)
         best, best_value, best_odds = None, 0.0, None
         for q, score in scores.items():          # the first of the most valuable, as listed
             if score is not None and score > best_value:
                 best, best_value, best_odds = q, score, odds.get(q)
         if best is None and self.k["advance"]:
-            goals = self.hunted() if self.k["hunt"] and int(s.round[g]) >= self.k["hunt"] else None
+            goals = self.hunted() if self.hunting() else None
             if goals and any(q in goals for q in t.steps[src]):
                 return None, None
             best = self.toward(src, claimed, goals)
