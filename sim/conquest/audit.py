@@ -1,6 +1,8 @@
 """What a logged Conquest of the Empire game shows of its players, for the player audit
 (sim.core.audit): every scripted attack's exact forecast (the `p_win` of the step that starts a
-land battle, COE-11.6) against the battle's result (COE-16), every item bought (COE-20: each
+land battle, COE-11.6) against the battle's result (COE-16), kind "attack"; every naval battle a
+scripted mover started on its exact forecast (the `p_win` of the naval `battle` event, COE-13.4)
+against its result (won: his galleys alone left, COE-15), kind "naval"; every item bought (COE-20: each
 unit type and building), every kind of move made (COE-11, COE-12, COE-6.6), and every buying
 phase (COE-20) as an action: "buy", "pass" when it ends with nothing bought though some purchase
 was legal and affordable (idle treasury), "none" when nothing could be bought (the log's
@@ -23,21 +25,27 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
     rec = AuditRecords()
     pending: dict[str, float] = {}             # space -> forecast of the active seat's attack there
     fought: str | None = None                  # the space of the forecast battle being fought
+    naval: float | None = None                 # the forecast of the naval battle being fought
     active = -1
     bought = False
     for e in events:
         kind = e["event"]
         if kind in ("turn", "end"):
-            active, bought, pending, fought = e.get("seat", -1), False, {}, None
+            active, bought, pending, fought, naval = e.get("seat", -1), False, {}, None, None
         elif kind == "move":
             rec.chosen.append((strategies[active], active, f"move:{e['kind']}"))
             if "p_win" in e:
                 pending.setdefault(e["dst"], e["p_win"])
         elif kind == "battle" and e["kind"] == "land" and e["attacker"] == active and e["space"] in pending:
             fought = e["space"]
+        elif kind == "battle" and e["kind"] == "naval" and "p_win" in e:
+            fought, naval = e["space"], e["p_win"]
         elif kind == "battle_end" and fought is not None and e["space"] == fought:
-            rec.forecasts.append(Forecast(strategies[active], "attack", pending.pop(fought), e["winner"] == active))
-            fought = None
+            if naval is None:
+                rec.forecasts.append(Forecast(strategies[active], "attack", pending.pop(fought), e["winner"] == active))
+            else:
+                rec.forecasts.append(Forecast(strategies[active], "naval", naval, e["winner"] == active))
+            fought, naval = None, None
         elif kind == "buy":
             if not bought:                     # a buying phase with purchases (COE-20)
                 rec.actions.append((strategies[e["seat"]], "buy", False))

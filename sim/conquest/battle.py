@@ -11,11 +11,20 @@ first) and where to, pursuit victims, kill or hold, which galleys sink.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from sim.conquest.combat import pursuit_hits, score
 from sim.conquest.components import LAND_UNITS
 from sim.conquest.naval import naval_hits
 from sim.conquest.state import CAESAR, CAPTIVE, FREE, GONE, LEADERS, NEUTRAL
+
+
+class NavalChoice(NamedTuple):
+    """A mover's answer to a naval battle he may start (COE-13.4): whether he fights, and the
+    exact chance of winning it that his decision read (None: none read), logged for the audit."""
+
+    fight: bool
+    p_win: float | None = None
 
 
 @dataclass
@@ -85,10 +94,13 @@ class Battles:
             kind, space, d = pending[player.battle_order(pending) if len(pending) > 1 else 0]
             if kind == "land":
                 self.land_battle(g, p, space, d)
-            elif player.fight_naval(space, d, len(self.galleys_at(g, p, space)), len(self.galleys_at(g, d, space))):
-                self.naval_battle(g, p, d, space)
             else:
-                declined.add((kind, space, d))
+                choice = player.fight_naval(space, d, len(self.galleys_at(g, p, space)),
+                                            len(self.galleys_at(g, d, space)))
+                if choice.fight:
+                    self.naval_battle(g, p, d, space, choice.p_win)
+                else:
+                    declined.add((kind, space, d))
 
     # ------------------------------------------------------------------ land
     def land_battle(self, g: int, a: int, q: int, d: int) -> None:
@@ -454,16 +466,20 @@ class Battles:
         s.ldr_ship[g, c] = -1
 
     # ------------------------------------------------------------------ naval
-    def naval_battle(self, g: int, a: int, d: int, z: int) -> None:
+    def naval_battle(self, g: int, a: int, d: int, z: int, p_win: float | None = None) -> None:
         """COE-15: two dice per galley, galley symbols hit (COE-A17), both roll before losses,
-        each owner picks his sunk galleys, no retreat, at most three rounds (COE-A19)."""
+        each owner picks his sunk galleys, no retreat, at most three rounds (COE-A19); a Caesar
+        captured aboard ends the battle (COE-25.2), its end logged like any other. `p_win`: the
+        attacker's forecast of winning (his galleys alone left), logged on the battle."""
         s, opt = self.s, self.opt
         rounds = self.comp.naval.max_rounds
         per = self.comp.naval.dice_per_galley
         s.stats["battles_fought"][g, a] += 1
         s.stats["battles_fought"][g, d] += 1
+        forecast = {} if p_win is None else {"p_win": round(float(p_win), 6)}
         self.log(g, "battle", kind="naval", space=self.t.names[z], attacker=a, defender=d,
-                 attacker_galleys=len(self.galleys_at(g, a, z)), defender_galleys=len(self.galleys_at(g, d, z)))
+                 attacker_galleys=len(self.galleys_at(g, a, z)), defender_galleys=len(self.galleys_at(g, d, z)),
+                 **forecast)
         for r in range(1, rounds + 1):
             ga, gd = self.galleys_at(g, a, z), self.galleys_at(g, d, z)
             if not ga or not gd:
@@ -477,10 +493,10 @@ class Battles:
                      attacker_hits=hits_a, defender_hits=hits_d, attacker_sunk=sunk_a, defender_sunk=sunk_d)
             self.destroy_galleys(g, a, z, sunk_d)
             if s.over[g]:
-                return
+                break
             self.destroy_galleys(g, d, z, sunk_a)
             if s.over[g] or not s.alive[g, a] or not s.alive[g, d]:
-                return
+                break
         ga, gd = self.galleys_at(g, a, z), self.galleys_at(g, d, z)
         winner = a if ga and not gd else d if gd and not ga else -1
         if winner >= 0:

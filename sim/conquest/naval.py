@@ -10,6 +10,7 @@ leaders aboard are captured (COE-15.5, COE-A20) -- or killed with the option.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -139,6 +140,37 @@ def _odds(method: str, dist: dict[tuple[int, int], float], attacker: Fleet, defe
         attacker_leaders_lost=marginal(lambda a, d: attacker.lost(attacker.galleys - a)[1]),
         defender_leaders_lost=marginal(lambda a, d: defender.lost(defender.galleys - d)[1]),
         expected_rounds=rounds, extra=extra or {})
+
+
+@dataclass(frozen=True)
+class NavalStake:
+    """What a naval battle puts at stake for the side that starts it (COE-13.4): its exact
+    chance of being left alone in the zone (`solve_naval`'s `attacker_win`) and the expected
+    worth each side loses, galleys with their cargo (COE-15.5)."""
+
+    p_win: float
+    attacker_loss: float
+    defender_loss: float
+
+    @property
+    def gain(self) -> float:
+        """The attacker's expected worth sunk of the defender's less his own."""
+        return self.defender_loss - self.attacker_loss
+
+
+def naval_stake(attacker: Sequence[float], defender: Sequence[float], comps: Components) -> NavalStake:
+    """COE-15: the stake of a naval battle between galleys of these worths (a galley and what it
+    carries, in any one unit), each owner sinking his least valuable galleys first (COE-15.3);
+    the galley counts' law is `solve_naval`'s (cargo does not change the dice)."""
+    odds = solve_naval(Fleet(len(attacker)), Fleet(len(defender)), comps)
+    return NavalStake(odds.attacker_win, _expected_loss(attacker, odds.attacker_galleys),
+                      _expected_loss(defender, odds.defender_galleys))
+
+
+def _expected_loss(worths: Sequence[float], afloat: dict[int, float]) -> float:
+    """Expected worth sunk when the cheapest galleys go first, given the law of those afloat."""
+    cheapest = sorted(worths)
+    return sum(p * sum(cheapest[:len(worths) - left]) for left, p in afloat.items())
 
 
 def naval_kernel(attacker: Fleet, defender: Fleet, comps: Components):

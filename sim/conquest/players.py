@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from sim.conquest.actions import Board, Buy, Disembark, EndMovement, MoveAction, Ransom, RoadTrip, Sail, Step
-from sim.conquest.battle import Fight
+from sim.conquest.battle import Fight, NavalChoice
 from sim.conquest.choices import Choices
 
 Units = tuple[int, int, int]
@@ -43,7 +43,7 @@ class SeatPlayer(Protocol):
 
     def battle_order(self, pending: list[tuple[str, int, int]]) -> int: ...      # COE-13.3
 
-    def fight_naval(self, zone: int, opponent: int, mine: int, theirs: int) -> bool: ...   # COE-13.4
+    def fight_naval(self, zone: int, opponent: int, mine: int, theirs: int) -> NavalChoice: ...   # COE-13.4
 
     def formation(self, fight: Fight, seat: int, size: int) -> Units: ...        # COE-14.1
 
@@ -201,8 +201,8 @@ class RandomPlayer(Player):
     def battle_order(self, pending) -> int:
         return int(self.u() * len(pending))
 
-    def fight_naval(self, zone, opponent, mine, theirs) -> bool:
-        return self.u() < 0.5
+    def fight_naval(self, zone, opponent, mine, theirs) -> NavalChoice:
+        return NavalChoice(self.u() < 0.5)
 
     def formation(self, fight: Fight, seat: int, size: int) -> Units:
         return self.split(fight.units[seat], size)

@@ -14,15 +14,20 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
   and muster next to him until the odds allow the attack; a Caesar without Generals leads a
   legion himself, only where he is safe; a General beside an empty galley of his ships
-  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), the galley
-  sailing back to a dock after; a march takes a road trip where its City lies nearer the goal
-  than the step (COE-6.6);
+  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), or, hunting
+  with nothing worth attacking in reach, a legion one crossing towards the hunted Caesar where
+  that saves `sea_march` steps beyond a step's, the galley sailing back to a dock after; a march
+  takes a road trip where its City lies nearer the goal than the step (COE-6.6);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
-  with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first;
+  with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first; a
+  naval battle started when the expected worth sunk of the enemy's galleys and cargo exceeds
+  one's own on the exact odds (`naval.naval_stake`, a Caesar aboard worth `caesar_stake`), the
+  least valuable galleys sunk first;
 - buying: Cities, Fortifications and roads up to their shares of the budget (a road only where it
   extends the home's road network towards the frontier, Cities placed so that it can), a galley
-  while a province only the sea reaches lies one crossing from a dock (at most `galleys`), then
+  while a province only the sea reaches, or a sea march's landing, lies one crossing from a dock
+  (at most `galleys`), then
   land units in the shares of the army the exact odds say wins most for `legion_budget` talents
   (`army_mix.best_army`); once no land unit can be bought (the colour's supply on the board,
   COE-2.3), a City, a Fortification, a road beyond those shares (`spare_building`, engine
@@ -37,12 +42,14 @@ from typing import Any, NamedTuple
 
 from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
 from sim.conquest.army_mix import best_army
-from sim.conquest.battle import Fight
+from sim.conquest.battle import Fight, NavalChoice
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle, Tactics, choose_formation, choose_losses, symbol_probabilities
+from sim.conquest.components import LAND_UNITS
 from sim.conquest.land_exact import forecast_land
 from sim.conquest.legion import keep as _keep
 from sim.conquest.legion import take as _take
+from sim.conquest.naval import naval_stake
 from sim.conquest.players import Player
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective
 from sim.conquest.routes import distance_to, distances
@@ -53,6 +60,7 @@ CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 
 MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
 MIX = ("infantry", "cavalry", "catapult")
 ROUNDING = 1 + 1e-9           # a solved win chance, a sum of probabilities, exceeds 1 by rounding only
+NAVAL_TIE = 1e-9               # an expected gain this small is a tie of floating-point rounding: no battle
 
 
 class Forecast(NamedTuple):
@@ -175,7 +183,8 @@ class ScriptedPlayer(RoutePlans, Player):
             spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
             avail = list(_take(ready, max(spare, 0)))
             if generals and sum(avail):
-                shipped = self.ferry(ch, src, generals[0], avail, claimed)
+                shipped = (self.ferry(ch, src, generals[0], avail, claimed)
+                           or self.sea_march(ch, src, generals[0], avail, claimed))
                 if shipped:
                     out += shipped
                     avail = [a - x for a, x in zip(avail, shipped[0].units)]
@@ -346,15 +355,14 @@ class ScriptedPlayer(RoutePlans, Player):
         with the exact win chance when an army stands there (None otherwise); failing that, a
         step towards the goal (`advance`, `hunt`), or none when the force musters next to a
         hunted Caesar it cannot beat yet."""
-        e, g = self.e, self.g
-        s, t = e.s, e.t
+        t = self.e.t
         scores, odds = self.target_scores(src, legion, leaders, claimed)
         best, best_value, best_odds = None, 0.0, None
         for q, score in scores.items():          # the first of the most valuable, as listed
             if score is not None and score > best_value:
                 best, best_value, best_odds = q, score, odds.get(q)
         if best is None and self.k["advance"]:
-            goals = self.hunted() if self.k["hunt"] and int(s.round[g]) >= self.k["hunt"] else None
+            goals = self.hunted() if self.hunting() else None
             if goals and any(q in goals for q in t.steps[src]):
                 return None, None
             best = self.toward(src, claimed, goals)
@@ -491,8 +499,28 @@ class ScriptedPlayer(RoutePlans, Player):
     def battle_order(self, pending) -> int:
         return 0
 
-    def fight_naval(self, zone, opponent, mine, theirs) -> bool:
-        return mine > theirs
+    def fight_naval(self, zone, opponent, mine, theirs) -> NavalChoice:
+        """COE-13.4: start a naval battle only when the expected worth sunk of the other side's
+        galleys there (with their cargo, COE-15.5) exceeds that of one's own, on the exact odds
+        (`naval.naval_stake`, each owner sinking his least valuable galleys first); the win chance
+        read is logged for the player audit."""
+        e, g = self.e, self.g
+        stake = naval_stake([self.galley_worth(x) for x in e.galleys_at(g, self.p, zone)],
+                            [self.galley_worth(x) for x in e.galleys_at(g, opponent, zone)], e.comp)
+        return NavalChoice(stake.gain > NAVAL_TIE, stake.p_win)
+
+    def galley_worth(self, galley: int) -> float:
+        """COE-15.5: what sinks with a galley, in the table's weights: the galley and its land
+        units at base prices (`unit_weight` a talent), each General aboard (`leader_weight`, he
+        is captured) and a Caesar (`caesar_stake`: his capture ends his empire, COE-25.2)."""
+        e, g = self.e, self.g
+        comp = e.comp
+        cargo = e.s.gal_cargo[g].reshape(-1, 3)[galley].tolist()
+        talents = comp.cost("galley") + sum(n * comp.cost(u) for n, u in zip(cargo, LAND_UNITS))
+        leaders = e.cargo_leaders(g, galley)
+        caesars = sum(ld % LEADERS == CAESAR for ld in leaders)
+        return (self.k["unit_weight"] * talents + self.k["leader_weight"] * (len(leaders) - caesars)
+                + self.k["caesar_stake"] * caesars)
 
     def formation(self, fight: Fight, seat: int, size: int):
         units = tuple(fight.units[seat])
@@ -530,9 +558,9 @@ class ScriptedPlayer(RoutePlans, Player):
         return not self.k["kill_generals"]
 
     def sink(self, zone: int, galleys: list[int], hits: int) -> list[int]:
-        e = self.e
-        return sorted(galleys, key=lambda x: (len(e.cargo_leaders(self.g, x)),
-                                              int(e.s.gal_cargo[self.g].reshape(-1, 3)[x].sum())))[:hits]
+        """COE-15.3: the least valuable galleys go down first (`galley_worth`: the empty ones,
+        then the lightest cargo, a Caesar's galley last), as `fight_naval`'s forecast assumes."""
+        return sorted(galleys, key=self.galley_worth)[:hits]
 
     def raze(self, options: list[int]) -> int | None:
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 
 from sim.conquest.actions import EndMovement
+from sim.conquest.battle import NavalChoice
 from sim.conquest.components import default_components, load_components
 from sim.conquest.play import INFO, new_engine
 from sim.conquest.players import Player, Roster
@@ -57,7 +58,7 @@ class Script(Player):
         return names.index(wanted) if wanted in names else 0
 
     def fight_naval(self, zone, opponent, mine, theirs):
-        return self.plan.get("naval", True)
+        return NavalChoice(self.plan.get("naval", True))
 
     def formation(self, fight, seat, size):
         self.journal.append((self.p, "formation", (size, dict(fight.formations))))

@@ -103,3 +103,61 @@ def test_coe_6_6_a_road_trip_replaces_a_step_when_its_city_is_nearer_the_goal():
     ch = Choices(e, 0, me)
     assert player.road_trip(ch, e.t.index("aegyptus"), e.t.index("cyrenaica")) == e.t.index("africa")
     assert player.road_trip(ch, e.t.index("aegyptus"), e.t.index("africa")) is None
+
+
+def hunter_at_hispania(*held: str):
+    """Four seats in round 3: the hunter's Hispania with 10 units, a General and an empty galley
+    beached there, its neighbours (and those named) held, Numidia's Caesar hunted at home (the
+    other Caesars' guards are larger)."""
+    e = engine(4)
+    me = seat_of(e, "hispania")
+    for home in ("macedonia", "mesopotamia"):
+        units(e, seat_of(e, home), home, (20, 0, 0))
+    e.s.round[0] = 3
+    clear(e, me)
+    units(e, me, "hispania", (7, 2, 1))
+    general = leader(e, me, 1, "hispania")
+    galley = beach_galley(e, me, "hispania")
+    control(e, me, "hispania", "aquitania", "baetica", "lusitania", "narbonensis", *held)
+    return e, me, general, galley
+
+
+def test_coe_12_6_the_hunter_ships_a_legion_across_the_sea_towards_the_hunted_caesar():
+    """Hispania to Numidia: 4 steps by land, 1 crossing to Caesariensis and 1 step by sea."""
+    e, me, general, galley = hunter_at_hispania()
+    player = scripted(e, me, "hunter")
+    assert player.hunted() == {e.t.index("numidia")}
+    plan = player.march(Choices(e, 0, me))
+    board, out, landing = plan[:3]
+    caesariensis = e.t.index("caesariensis")
+    assert type(board) is Board and board.galley == galley and board.leaders == (general,)
+    assert sum(board.units) == e.t.capacity and board.units[2] == 1        # catapult and cavalry first
+    assert out == Sail(galley, crossings(e.t)[e.t.index("hispania")][caesariensis])
+    assert landing == Sail(galley, caesariensis, True)
+    e.phase[0], e.active[0] = 1, me
+    for action in plan[:3]:
+        e.apply(0, me, action)
+    e.occupy(0, me)
+    assert e.s.control[0, caesariensis] == me and e.s.land[0, me, caesariensis].sum() == e.t.capacity
+    home = player.guard(e.t.index("hispania"))
+    assert e.s.land[0, me, e.t.index("hispania")].sum() == 10 - e.t.capacity and home <= 3
+
+
+def test_coe_32_no_sea_march_without_the_table_or_with_a_target_in_reach():
+    e, me, _, _ = hunter_at_hispania()
+    assert not any(type(a) is Board for a in scripted(e, me, "hunter", sea_march=0).march(Choices(e, 0, me)))
+    assert not any(type(a) is Board for a in scripted(e, me, "hunter", sea_march=3).march(Choices(e, 0, me)))
+    e, me, _, _ = hunter_at_hispania()
+    e.s.control[0, e.t.index("baetica")] = -1                             # a neutral province next door
+    plan = scripted(e, me, "hunter").march(Choices(e, 0, me))
+    assert not any(type(a) is Board for a in plan) and plan[0].dst == e.t.index("baetica")
+
+
+def test_coe_22_3_the_hunter_buys_a_galley_only_for_a_sea_march():
+    e, me, _, _ = hunter_at_hispania()
+    e.s.gal_loc[0, me, 0] = -1
+    offer = Buy("galley", e.t.index("hispania"))
+    assert scripted(e, me, "hunter").galley_wanted([offer], []) == offer
+    assert scripted(e, me, "hunter", sea_march=0).galley_wanted([offer], []) is None   # not for islands
+    e.s.round[0] = 0                                                      # not hunting yet
+    assert scripted(e, me, "hunter").galley_wanted([offer], []) is None
