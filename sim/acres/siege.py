@@ -36,6 +36,7 @@ from sim.acres import siege_kernel as kernel
 from sim.acres.components import Acres, Card, Deck, Location, SiegeRules, check_side, other
 from sim.core.errors import UserError
 from sim.core.montecarlo import BLOCK, run_blocks
+from sim.core.random import stream
 from sim.core.stats import wilson_interval
 
 ROLES = ("attacker", "defender")
@@ -169,13 +170,11 @@ def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
                  policy: ReinforcementPolicy) -> SideClasses:
     """Group a deck's cards by (value, free, cost, opener) for `role` at `location`."""
     groups: dict[tuple[int, bool, int, bool], list[tuple[str, int]]] = {}
+    keys = _card_keys(acres, deck.side, location, role, policy.artillery)
     for cid, count in deck.counts:
-        card = acres.card(deck.side, cid)
-        value = card_value(card, location, role)
-        if card.siege_cost and not policy.artillery:
-            value = 0
-        key = (value, bool(card.free_action) and value > 0, card.siege_cost if value else 0,
-               role == "attacker" and value > 0 and can_open(card, location))
+        key = keys.get(cid)
+        if key is None:
+            key = keys[cid] = _card_key(acres.card(deck.side, cid), location, role, policy.artillery)
         groups.setdefault(key, []).append((cid, count))
     order = sorted(groups, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
     return SideClasses(
@@ -185,6 +184,31 @@ def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
         value=tuple(k[0] for k in order), free=tuple(k[1] for k in order),
         cost=tuple(k[2] for k in order), opener=tuple(k[3] for k in order),
         counts=tuple(sum(n for _, n in groups[k]) for k in order))
+
+
+def _card_key(card: Card, location: Location, role: str, artillery: bool) -> tuple[int, bool, int, bool]:
+    """A card's class key of `side_classes`: (value, free, cost, opener) for `role` at `location`."""
+    value = card_value(card, location, role)
+    if card.siege_cost and not artillery:
+        value = 0
+    return (value, bool(card.free_action) and value > 0, card.siege_cost if value else 0,
+            role == "attacker" and value > 0 and can_open(card, location))
+
+
+_CARD_KEYS: dict[tuple, tuple[Acres, Location, dict]] = {}   # by ids of the data and location, side, role, artillery
+
+
+def _card_keys(acres: Acres, side: str, location: Location, role: str, artillery: bool) -> dict:
+    """The `_card_key` of each card id met so far in a siege of `location` (filled by
+    `side_classes`): a pure function of the card, the location, the role and the policy's
+    artillery, and the scripted estimates group decks at the same few locations again and again."""
+    key = (id(acres), side, id(location), role, artillery)
+    hit = _CARD_KEYS.get(key)
+    if hit is None or hit[0] is not acres or hit[1] is not location:
+        if len(_CARD_KEYS) > 10_000:
+            _CARD_KEYS.clear()
+        hit = _CARD_KEYS[key] = (acres, location, {})
+    return hit[2]
 
 
 @dataclass(frozen=True)
@@ -314,9 +338,11 @@ class DeckState:
     @classmethod
     def known(cls, hand: Sequence[int], draw: Sequence[int], discard: Sequence[int], money: int,
               n: int) -> DeckState:
-        """A side's zones as counted (the draw pile in unknown order)."""
-        rows = [_rows(z, n) for z in (draw, hand, discard)]
-        return cls(*rows, np.zeros_like(rows[0]), np.full(n, money, dtype=np.int64))
+        """A side's zones as counted (the draw pile in unknown order), the four zones' rows
+        made in one step (C-order slices of one array)."""
+        zones = np.array((draw, hand, discard, (0,) * len(draw)), dtype=np.int64)
+        rows = np.repeat(zones[:, None, :], n, axis=1)
+        return cls(rows[0], rows[1], rows[2], rows[3], np.full(n, money, dtype=np.int64))
 
     def take(self, rows: np.ndarray) -> DeckState:
         return DeckState(self.draw[rows], self.hand[rows], self.discard[rows], self.siege[rows], self.money[rows])
@@ -330,10 +356,20 @@ def _rows(counts: Sequence[int], n: int) -> np.ndarray:
     return np.repeat(np.asarray(counts, dtype=np.int64)[None, :], n, axis=0)
 
 
+_CLASS_ARRAYS: dict[int, tuple[SideClasses, tuple]] = {}     # by the id of the SideClasses (kept with them)
+
+
 def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(value, cost, free, opener) of a side's classes as the kernel's arrays."""
-    return (np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64),
-            np.asarray(sc.free, dtype=np.bool_), np.asarray(sc.opener, dtype=np.bool_))
+    """(value, cost, free, opener) of a side's classes as the kernel's arrays (which it only
+    reads), made once per classes object: the scripted estimates simulate a kept setup many times."""
+    hit = _CLASS_ARRAYS.get(id(sc))
+    if hit is None or hit[0] is not sc:
+        arrays = (np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64),
+                  np.asarray(sc.free, dtype=np.bool_), np.asarray(sc.opener, dtype=np.bool_))
+        if len(_CLASS_ARRAYS) > 100_000:
+            _CLASS_ARRAYS.clear()
+        hit = _CLASS_ARRAYS[id(sc)] = (sc, arrays)
+    return hit[1]
 
 
 def _policy(policy: ReinforcementPolicy) -> tuple[int, bool]:
@@ -550,8 +586,26 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
 def siege_counts(setup: SiegeSetup, n: int, seed: int, first: int = 0, count: int | None = None,
                  block: int = BLOCK) -> dict[str, np.ndarray]:
     """Summed outcome counts of sieges in blocks `first .. first+count-1` of n (run_blocks):
-    the same seed gives the same counts however the blocks are split between calls."""
+    the same seed gives the same counts however the blocks are split between calls. All of n
+    in one block (the scripted estimates) is simulated from `first_stream`, the same numbers."""
+    if first == 0 and 1 <= n <= block and (count is None or count >= 1):
+        return simulate(setup, first_stream(seed), n)
     return run_blocks(lambda rng, size: simulate(setup, rng, size), n, seed, PURPOSE, first, count, block)
+
+
+_FIRST: dict[int, tuple[np.random.Generator, dict]] = {}      # by seed: a generator and its start
+
+
+def first_stream(seed: int) -> np.random.Generator:
+    """`stream(seed, 0, PURPOSE)`, block 0's generator, as a kept generator set back to its
+    start: the same numbers without building one per estimate (a fresh generator's seeding and
+    the compiled kernel's unboxing of it cost more than 32 sieges)."""
+    hit = _FIRST.get(seed)
+    if hit is None:
+        rng = stream(seed, 0, PURPOSE)
+        hit = _FIRST[seed] = (rng, rng.bit_generator.state)
+    hit[0].bit_generator.state = hit[1]
+    return hit[0]
 
 
 def summarise(counts: Mapping[str, np.ndarray], n: int) -> dict[str, Any]:
