@@ -426,8 +426,21 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
     running after max_turns player turns plus the stalemates: both sides have committed or lost
     every card that could move the marker, so it never moves again (a real attacker would
     withdraw, AFS-8.12). With `keep_state`, also the final DeckStates and P of the sieges still
-    running (for invariant tests)."""
+    running (for invariant tests). From a known position without `keep_state` the kernel makes
+    the rows itself (`siege_kernel.run_known`: the same rows, so the same counts)."""
     pos = setup.position
+    a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
+    wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
+    status = np.empty(n, dtype=np.int64)
+    if pos is not None and not keep_state:        # the rows made in the kernel (the scripted estimates)
+        kernel.run_known(rng, np.array((pos.draw, pos.hand, pos.discard), dtype=np.int64),
+                         np.array((pos.foe_unseen, pos.foe_discard), dtype=np.int64), int(setup.money[0]),
+                         int(setup.money[1]), int(pos.p), int(pos.actions), int(pos.foe_hand), n, *a_cls,
+                         *d_cls[:3], *_policy(setup.policies[0]), *_policy(setup.policies[1]),
+                         *win_thresholds(setup.rules), *_bounds(setup.rules),
+                         setup.hand_size, setup.actions, setup.cycle, setup.reshuffle == "immediate", setup.max_turns,
+                         wins, status)
+        return _outcomes(wins, status)
     if pos is None:
         att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
         dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
@@ -436,23 +449,25 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
         att = DeckState.known(pos.hand, pos.draw, pos.discard, setup.money[0], n)
         dfn = DeckState.known((0,) * len(pos.foe_unseen), pos.foe_unseen, pos.foe_discard, setup.money[1], n)
         p0, actions, foe_hand = pos.p, pos.actions, pos.foe_hand
-    a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
-    wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
-    status = np.empty(n, dtype=np.int64)
     p = np.full(n, p0, dtype=np.int64)
     kernel.run(rng, att.zones(), dfn.zones(), (att.money, dfn.money), p, pos is None, int(actions), int(foe_hand),
                (*a_cls, *d_cls[:3]), (*_policy(setup.policies[0]), *_policy(setup.policies[1])),
                win_thresholds(setup.rules), _bounds(setup.rules),
                (int(setup.hand_size), int(setup.actions), int(setup.cycle), setup.reshuffle == "immediate",
                 int(setup.max_turns)), wins, status)
-    stuck = int(np.count_nonzero(status == kernel.STALEMATE))
-    running = np.flatnonzero(status == kernel.RUNNING)
-    out: dict[str, Any] = {"attacker": wins[0], "defender": wins[1],
-                           "unresolved": np.array([running.size + stuck], dtype=np.int64),
-                           "stalemate": np.array([stuck], dtype=np.int64)}
+    out = _outcomes(wins, status)
     if keep_state:
+        running = np.flatnonzero(status == kernel.RUNNING)
         out["state"] = (att.take(running), dfn.take(running), p[running])
     return out
+
+
+def _outcomes(wins: np.ndarray, status: np.ndarray) -> dict[str, Any]:
+    """`simulate`'s counts from the kernel's wins by turn and each row's status."""
+    stuck = int(np.count_nonzero(status == kernel.STALEMATE))
+    unresolved = stuck + int(np.count_nonzero(status == kernel.RUNNING))
+    return {"attacker": wins[0], "defender": wins[1], "unresolved": np.array([unresolved], dtype=np.int64),
+            "stalemate": np.array([stuck], dtype=np.int64)}
 
 
 # --------------------------------------------------------------------------- exact counterpart

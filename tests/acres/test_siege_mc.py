@@ -9,6 +9,7 @@ from sim.acres import siege
 from sim.acres.components import load, slug
 from sim.core.errors import UserError
 from sim.core.montecarlo import run_blocks
+from sim.core.random import stream
 from sim.core.stats import binomial_se
 
 
@@ -218,7 +219,9 @@ def _deck(acres, side, counts):
 def test_one_block_counts_and_kept_tables_agree_with_the_plain_computation(location, att, dfn, policy, known, n,
                                                                            seed):
     """`siege_counts` of one block (from the kept `first_stream`) gives run_blocks' counts from a
-    fresh stream, after other estimates used the kept generator; `side_classes` read through the
+    fresh stream, after other estimates used the kept generator, and from a known position the
+    rows made in the kernel (`run_known`) give the counts of the rows made in Python (`keep_state`,
+    `DeckState.known`) from the same numbers; `side_classes` read through the
     kept card keys groups as `_card_key` card by card; `_classes` is the classes' arrays."""
     acres = load()
     att[0] = max(att[0], 1)                                   # an opening card (Regular Infantry)
@@ -236,6 +239,8 @@ def test_one_block_counts_and_kept_tables_agree_with_the_plain_computation(locat
     plain = run_blocks(lambda rng, size: siege.simulate(setup, rng, size), n, seed, siege.PURPOSE)
     assert kept.keys() == plain.keys()
     assert all(np.array_equal(kept[k], plain[k]) for k in plain)
+    rows_here = siege.simulate(setup, stream(seed, 0, siege.PURPOSE), n, keep_state=True)   # rows made in Python
+    assert all(np.array_equal(kept[k], rows_here[k]) for k in plain)
     loc = acres.location(location)
     for deck, sc, role, pol in zip((decks["british"], decks["french"]), setup.sides, siege.ROLES, setup.policies):
         keys = [siege._card_key(acres.card(deck.side, cid), loc, role, pol.artillery) for cid, _ in deck.counts]
