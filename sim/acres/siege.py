@@ -169,21 +169,32 @@ class SideClasses:
 def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
                  policy: ReinforcementPolicy) -> SideClasses:
     """Group a deck's cards by (value, free, cost, opener) for `role` at `location`."""
-    groups: dict[tuple[int, bool, int, bool], list[tuple[str, int]]] = {}
+    members: dict[tuple[int, bool, int, bool], list[str]] = {}
+    counts: dict[tuple[int, bool, int, bool], int] = {}
     keys = _card_keys(acres, deck.side, location, role, policy.artillery)
     for cid, count in deck.counts:
         key = keys.get(cid)
         if key is None:
             key = keys[cid] = _card_key(acres.card(deck.side, cid), location, role, policy.artillery)
-        groups.setdefault(key, []).append((cid, count))
-    order = sorted(groups, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
+        if key in members:
+            members[key].append(cid)
+            counts[key] += count
+        else:
+            members[key] = [cid]
+            counts[key] = count
+    order = sorted(members, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
     return SideClasses(
-        labels=tuple("dead" if k[0] == 0 else f"{'leader ' if k[1] else ''}value {k[0]}"
-                     + (f" cost {k[2]}" if k[2] else "") for k in order),
-        members=tuple(tuple(c for c, _ in groups[k]) for k in order),
-        value=tuple(k[0] for k in order), free=tuple(k[1] for k in order),
-        cost=tuple(k[2] for k in order), opener=tuple(k[3] for k in order),
-        counts=tuple(sum(n for _, n in groups[k]) for k in order))
+        labels=tuple([_label(k) for k in order]), members=tuple([tuple(members[k]) for k in order]),
+        value=tuple([k[0] for k in order]), free=tuple([k[1] for k in order]),
+        cost=tuple([k[2] for k in order]), opener=tuple([k[3] for k in order]),
+        counts=tuple([counts[k] for k in order]))
+
+
+def _label(k: tuple[int, bool, int, bool]) -> str:
+    """A class's name for tables: dead, or its value, Leader flag and cost."""
+    if k[0] == 0:
+        return "dead"
+    return f"{'leader ' if k[1] else ''}value {k[0]}" + (f" cost {k[2]}" if k[2] else "")
 
 
 def _card_key(card: Card, location: Location, role: str, artillery: bool) -> tuple[int, bool, int, bool]:

@@ -248,7 +248,10 @@ def test_one_block_counts_and_kept_tables_agree_with_the_plain_computation(locat
         for (cid, _), key in zip(deck.counts, keys):
             members.setdefault(key, []).append(cid)
         assert sorted(map(tuple, members.values())) == sorted(sc.members)
-        for members_of, value, cost in zip(sc.members, sc.value, sc.cost):
-            assert {keys[[c for c, _ in deck.counts].index(c)][::2] for c in members_of} == {(value, cost)}
+        key_of, count_of = dict(zip((c for c, _ in deck.counts), keys)), dict(deck.counts)
+        for i, members_of in enumerate(sc.members):
+            assert {key_of[c] for c in members_of} == {(sc.value[i], sc.free[i], sc.cost[i], sc.opener[i])}
+            assert sc.counts[i] == sum(count_of[c] for c in members_of)
+            assert (sc.labels[i] == "dead") == (sc.value[i] == 0)
         arrays = siege._classes(sc)
         assert [a.tolist() for a in arrays] == [list(sc.value), list(sc.cost), list(sc.free), list(sc.opener)]
