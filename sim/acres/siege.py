@@ -36,7 +36,7 @@ from sim.acres import siege_kernel as kernel
 from sim.acres.components import Acres, Card, Deck, Location, SiegeRules, check_side, other
 from sim.core.errors import UserError
 from sim.core.montecarlo import BLOCK, run_blocks
-from sim.core.random import stream
+from sim.core.random import check_seed, stream
 from sim.core.stats import wilson_interval
 
 ROLES = ("attacker", "defender")
@@ -626,6 +626,7 @@ def first_stream(seed: int) -> np.random.Generator:
     """`stream(seed, 0, PURPOSE)`, block 0's generator, as a kept generator set back to its
     start: the same numbers without building one per estimate (a fresh generator's seeding and
     the compiled kernel's unboxing of it cost more than 32 sieges)."""
+    seed = check_seed(seed)
     hit = _FIRST.get(seed)
     if hit is None:
         rng = stream(seed, 0, PURPOSE)

@@ -255,3 +255,12 @@ def test_one_block_counts_and_kept_tables_agree_with_the_plain_computation(locat
             assert (sc.labels[i] == "dead") == (sc.value[i] == 0)
         arrays = siege._classes(sc)
         assert [a.tolist() for a in arrays] == [list(sc.value), list(sc.cost), list(sc.free), list(sc.opener)]
+
+
+def test_one_block_counts_check_the_seed_as_run_blocks_does(acres):
+    """The kept generator of seed 1 is not reused for the seed True, which `stream` refuses."""
+    setup = siege.make_setup(acres, "louisbourg", "british")
+    siege.siege_counts(setup, 8, 1)
+    for bad in (True, -1):
+        with pytest.raises(UserError):
+            siege.siege_counts(setup, 8, bad)
