@@ -227,11 +227,20 @@ class Choices:
     def _siege_cards(self, leader: bool) -> list:
         e, g, side = self.e, self.g, self.side
         out = []
+        kind, sieges = e.t.kind, e.s.siege_loc[g]
+        if sieges[0] < 0 and sieges[1] < 0:
+            return out
+        if leader:                                # a Leader in hand before the playable hand
+            for c in e.s.hand[g][side]:
+                if kind[c].special == "leader":
+                    break
+            else:
+                return out
         for track in (0, 1):
-            if e.s.siege_loc[g][track] < 0:
+            if sieges[track] < 0:
                 continue
             cls = PlayLeader if leader else Reinforce
-            kind = e.t.kind                       # reinforce_ok's Leader test first
+            # reinforce_ok's Leader test first
             out += [cls(track, c) for c in self.hand
                     if (kind[c].special == "leader") == leader and e.reinforce_ok(g, side, track, c, leader)]
         return out
@@ -251,22 +260,33 @@ class Choices:
 
     def _raid(self) -> list[Raid]:
         """Per reachable target, the fewest raid cards: a raider first (no fee before Native
-        Americans), then range cards (Priest, Indian Leader), then more raiders."""
+        Americans), then range cards (Priest, Indian Leader), then more raiders. `raid_ok` is
+        asked once per card set: its one test of the target is the distance (AFS-9.2), which
+        the fewest cards always reach (`need` + `raid_bonus` >= d), save where the range must be
+        exact (`raid_exact`: then per target)."""
         e, g, side = self.e, self.g, self.side
         kind = e.t.kind
         hand = [c for c in e.s.hand[g][side] if kind[c].raid in ("yes", "range")]
-        raiders = sorted((c for c in hand if kind[c].raid == "yes"),
-                         key=lambda c: kind[c].special == "native_americans")
+        raiders = [c for c in hand if kind[c].raid == "yes"]
         if not raiders:
             return []
+        native = [c for c in raiders if kind[c].special == "native_americans"]
+        if native:                             # a stable sort: the Native Americans last
+            raiders = [c for c in raiders if c not in native] + native
         ranged = [c for c in hand if kind[c].raid == "range"]
         pool = [raiders[0], *ranged, *raiders[1:]]
         out = []
+        bonus, oks = e.raid_bonus, {}
         for target, d in sorted(e.raid_distances(g, side).items()):
-            need = max(1, d - e.raid_bonus)
+            need = max(1, d - bonus)
             if need <= len(pool):
                 a = Raid(target, tuple(pool[:need]))
-                if e.raid_ok(g, side, a):
+                ok = oks.get(need)
+                if ok is None:
+                    ok = e.raid_ok(g, side, a)
+                    if not e.raid_exact:
+                        oks[need] = ok
+                if ok:
                     out.append(a)
         return out
 
@@ -362,7 +382,10 @@ class Choices:
     def _home_support(self) -> list[HomeSupport]:
         e, g, side = self.e, self.g, self.side
         kind = e.t.kind
-        return next(([HomeSupport(c)] for c in e.s.hand[g][side] if kind[c].special == "home_support"), [])
+        for c in e.s.hand[g][side]:               # a loop, not `next` over a generator: asked every decision
+            if kind[c].special == "home_support":
+                return [HomeSupport(c)]
+        return []
 
     def _fur_coin(self) -> list[FurCoin]:
         e, g, side = self.e, self.g, self.side

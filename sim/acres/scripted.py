@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import chain
 from math import comb
 from typing import Any, NamedTuple
 
@@ -179,6 +180,7 @@ class ScriptedPlayer(Player):
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
         self._worth = tuple(self.recruit_worth(k) for k in self.t.kind)      # `recruit_worth` per card
+        self._keys = tuple(k.key for k in self.t.kind)                      # the card kind's id per card
         self._fixed = self._fixed_terms()
         self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
 
@@ -186,13 +188,21 @@ class ScriptedPlayer(Player):
     def p_holds(self, passes: Sequence[bool]) -> float:
         """The chance the opponent's hand holds a card passing a test (`passes`, per card), from
         his unseen cards."""
-        unseen = self.view.unseen(self.g, self.foe)
+        unseen = self._foe_unseen()
         h = self.view.hand_size(self.g, self.foe)
         k = sum(map(passes.__getitem__, unseen))
         n = len(unseen)
         if h <= 0 or n == 0:
             return 0.0
         return 1.0 - comb(n - k, min(h, n)) / comb(n, min(h, n))
+
+    def _foe_unseen(self) -> list[int]:
+        """The opponent's unseen cards (View.unseen), once per decision: the chances of holding
+        a card, the raid blockers and the siege counts all read them. Callers only read it."""
+        hit = self._memo.get("foe unseen")
+        if hit is None:
+            hit = self._memo["foe unseen"] = self.view.unseen(self.g, self.foe)
+        return hit
 
     def odds(self, a: Besiege, left: int) -> float:
         """P(the side wins the siege `a` starts), by `siege.simulate` from the position the action
@@ -258,13 +268,13 @@ class ScriptedPlayer(Player):
         side's zones and its siege area)."""
         hit = self._memo.get("counted")
         if hit is None:
-            g, v, kinds = self.g, self.view, self.t.kind
+            g, v, key = self.g, self.view, self._keys.__getitem__
             hand = v.own_hand(g, self.side)
             held = set(hand)                  # each card is one physical card: the rest unseen is drawn
             zones = {self.side: (hand, [c for c in v.unseen(g, self.side) if c not in held], v.discard[g][self.side]),
-                     self.foe: (v.unseen(g, self.foe), v.discard[g][self.foe])}
-            own, foe = (tuple(Counter(kinds[c].key for c in zone) for zone in zones[s]) for s in (self.side, self.foe))
-            decks = tuple(Deck(name, tuple(sorted(Counter(kinds[c].key for zone in zones[s] for c in zone).items())))
+                     self.foe: (self._foe_unseen(), v.discard[g][self.foe])}
+            own, foe = (tuple(Counter(map(key, zone)) for zone in zones[s]) for s in (self.side, self.foe))
+            decks = tuple(Deck(name, tuple(sorted(Counter(map(key, chain.from_iterable(zones[s]))).items())))
                           for s, name in enumerate(SIDES))
             hit = self._memo["counted"] = (*own, foe, decks)
         return hit
@@ -379,7 +389,7 @@ class ScriptedPlayer(Player):
         hit = self._memo.get("blockers")
         if hit is None:
             v, g, foe = self.view, self.g, self.foe
-            unseen = v.unseen(g, foe)
+            unseen = self._foe_unseen()
             d, shuffled = len(unseen) - v.hand_size(g, foe), v.shuffled[g][foe]
             blockers = [c for c in unseen if self.e.blocks_raids(c)]
             kept = set(blockers) - set(shuffled)

@@ -36,6 +36,7 @@ from sim.acres import siege_kernel as kernel
 from sim.acres.components import Acres, Card, Deck, Location, SiegeRules, check_side, other
 from sim.core.errors import UserError
 from sim.core.montecarlo import BLOCK, run_blocks
+from sim.core.random import check_seed, stream
 from sim.core.stats import wilson_interval
 
 ROLES = ("attacker", "defender")
@@ -168,23 +169,57 @@ class SideClasses:
 def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
                  policy: ReinforcementPolicy) -> SideClasses:
     """Group a deck's cards by (value, free, cost, opener) for `role` at `location`."""
-    groups: dict[tuple[int, bool, int, bool], list[tuple[str, int]]] = {}
+    members: dict[tuple[int, bool, int, bool], list[str]] = {}
+    counts: dict[tuple[int, bool, int, bool], int] = {}
+    keys = _card_keys(acres, deck.side, location, role, policy.artillery)
     for cid, count in deck.counts:
-        card = acres.card(deck.side, cid)
-        value = card_value(card, location, role)
-        if card.siege_cost and not policy.artillery:
-            value = 0
-        key = (value, bool(card.free_action) and value > 0, card.siege_cost if value else 0,
-               role == "attacker" and value > 0 and can_open(card, location))
-        groups.setdefault(key, []).append((cid, count))
-    order = sorted(groups, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
+        key = keys.get(cid)
+        if key is None:
+            key = keys[cid] = _card_key(acres.card(deck.side, cid), location, role, policy.artillery)
+        if key in members:
+            members[key].append(cid)
+            counts[key] += count
+        else:
+            members[key] = [cid]
+            counts[key] = count
+    order = sorted(members, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
     return SideClasses(
-        labels=tuple("dead" if k[0] == 0 else f"{'leader ' if k[1] else ''}value {k[0]}"
-                     + (f" cost {k[2]}" if k[2] else "") for k in order),
-        members=tuple(tuple(c for c, _ in groups[k]) for k in order),
-        value=tuple(k[0] for k in order), free=tuple(k[1] for k in order),
-        cost=tuple(k[2] for k in order), opener=tuple(k[3] for k in order),
-        counts=tuple(sum(n for _, n in groups[k]) for k in order))
+        labels=tuple([_label(k) for k in order]), members=tuple([tuple(members[k]) for k in order]),
+        value=tuple([k[0] for k in order]), free=tuple([k[1] for k in order]),
+        cost=tuple([k[2] for k in order]), opener=tuple([k[3] for k in order]),
+        counts=tuple([counts[k] for k in order]))
+
+
+def _label(k: tuple[int, bool, int, bool]) -> str:
+    """A class's name for tables: dead, or its value, Leader flag and cost."""
+    if k[0] == 0:
+        return "dead"
+    return f"{'leader ' if k[1] else ''}value {k[0]}" + (f" cost {k[2]}" if k[2] else "")
+
+
+def _card_key(card: Card, location: Location, role: str, artillery: bool) -> tuple[int, bool, int, bool]:
+    """A card's class key of `side_classes`: (value, free, cost, opener) for `role` at `location`."""
+    value = card_value(card, location, role)
+    if card.siege_cost and not artillery:
+        value = 0
+    return (value, bool(card.free_action) and value > 0, card.siege_cost if value else 0,
+            role == "attacker" and value > 0 and can_open(card, location))
+
+
+_CARD_KEYS: dict[tuple, tuple[Acres, Location, dict]] = {}   # by ids of the data and location, side, role, artillery
+
+
+def _card_keys(acres: Acres, side: str, location: Location, role: str, artillery: bool) -> dict:
+    """The `_card_key` of each card id met so far in a siege of `location` (filled by
+    `side_classes`): a pure function of the card, the location, the role and the policy's
+    artillery, and the scripted estimates group decks at the same few locations again and again."""
+    key = (id(acres), side, id(location), role, artillery)
+    hit = _CARD_KEYS.get(key)
+    if hit is None or hit[0] is not acres or hit[1] is not location:
+        if len(_CARD_KEYS) > 10_000:
+            _CARD_KEYS.clear()
+        hit = _CARD_KEYS[key] = (acres, location, {})
+    return hit[2]
 
 
 @dataclass(frozen=True)
@@ -314,9 +349,11 @@ class DeckState:
     @classmethod
     def known(cls, hand: Sequence[int], draw: Sequence[int], discard: Sequence[int], money: int,
               n: int) -> DeckState:
-        """A side's zones as counted (the draw pile in unknown order)."""
-        rows = [_rows(z, n) for z in (draw, hand, discard)]
-        return cls(*rows, np.zeros_like(rows[0]), np.full(n, money, dtype=np.int64))
+        """A side's zones as counted (the draw pile in unknown order), the four zones' rows
+        made in one step (C-order slices of one array)."""
+        zones = np.array((draw, hand, discard, (0,) * len(draw)), dtype=np.int64)
+        rows = np.repeat(zones[:, None, :], n, axis=1)
+        return cls(rows[0], rows[1], rows[2], rows[3], np.full(n, money, dtype=np.int64))
 
     def take(self, rows: np.ndarray) -> DeckState:
         return DeckState(self.draw[rows], self.hand[rows], self.discard[rows], self.siege[rows], self.money[rows])
@@ -330,10 +367,20 @@ def _rows(counts: Sequence[int], n: int) -> np.ndarray:
     return np.repeat(np.asarray(counts, dtype=np.int64)[None, :], n, axis=0)
 
 
+_CLASS_ARRAYS: dict[int, tuple[SideClasses, tuple]] = {}     # by the id of the SideClasses (kept with them)
+
+
 def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(value, cost, free, opener) of a side's classes as the kernel's arrays."""
-    return (np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64),
-            np.asarray(sc.free, dtype=np.bool_), np.asarray(sc.opener, dtype=np.bool_))
+    """(value, cost, free, opener) of a side's classes as the kernel's arrays (which it only
+    reads), made once per classes object: the scripted estimates simulate a kept setup many times."""
+    hit = _CLASS_ARRAYS.get(id(sc))
+    if hit is None or hit[0] is not sc:
+        arrays = (np.asarray(sc.value, dtype=np.int64), np.asarray(sc.cost, dtype=np.int64),
+                  np.asarray(sc.free, dtype=np.bool_), np.asarray(sc.opener, dtype=np.bool_))
+        if len(_CLASS_ARRAYS) > 100_000:
+            _CLASS_ARRAYS.clear()
+        hit = _CLASS_ARRAYS[id(sc)] = (sc, arrays)
+    return hit[1]
 
 
 def _policy(policy: ReinforcementPolicy) -> tuple[int, bool]:
@@ -390,8 +437,21 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
     running after max_turns player turns plus the stalemates: both sides have committed or lost
     every card that could move the marker, so it never moves again (a real attacker would
     withdraw, AFS-8.12). With `keep_state`, also the final DeckStates and P of the sieges still
-    running (for invariant tests)."""
+    running (for invariant tests). From a known position without `keep_state` the kernel makes
+    the rows itself (`siege_kernel.run_known`: the same rows, so the same counts)."""
     pos = setup.position
+    a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
+    wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
+    status = np.empty(n, dtype=np.int64)
+    if pos is not None and not keep_state:        # the rows made in the kernel (the scripted estimates)
+        kernel.run_known(rng, np.array((pos.draw, pos.hand, pos.discard), dtype=np.int64),
+                         np.array((pos.foe_unseen, pos.foe_discard), dtype=np.int64), int(setup.money[0]),
+                         int(setup.money[1]), int(pos.p), int(pos.actions), int(pos.foe_hand), n, *a_cls,
+                         *d_cls[:3], *_policy(setup.policies[0]), *_policy(setup.policies[1]),
+                         *win_thresholds(setup.rules), *_bounds(setup.rules),
+                         setup.hand_size, setup.actions, setup.cycle, setup.reshuffle == "immediate", setup.max_turns,
+                         wins, status)
+        return _outcomes(wins, status)
     if pos is None:
         att = DeckState.fresh(setup.sides[0].counts, setup.money[0], n)
         dfn = DeckState.fresh(setup.sides[1].counts, setup.money[1], n)
@@ -400,23 +460,25 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
         att = DeckState.known(pos.hand, pos.draw, pos.discard, setup.money[0], n)
         dfn = DeckState.known((0,) * len(pos.foe_unseen), pos.foe_unseen, pos.foe_discard, setup.money[1], n)
         p0, actions, foe_hand = pos.p, pos.actions, pos.foe_hand
-    a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
-    wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
-    status = np.empty(n, dtype=np.int64)
     p = np.full(n, p0, dtype=np.int64)
     kernel.run(rng, att.zones(), dfn.zones(), (att.money, dfn.money), p, pos is None, int(actions), int(foe_hand),
                (*a_cls, *d_cls[:3]), (*_policy(setup.policies[0]), *_policy(setup.policies[1])),
                win_thresholds(setup.rules), _bounds(setup.rules),
                (int(setup.hand_size), int(setup.actions), int(setup.cycle), setup.reshuffle == "immediate",
                 int(setup.max_turns)), wins, status)
-    stuck = int(np.count_nonzero(status == kernel.STALEMATE))
-    running = np.flatnonzero(status == kernel.RUNNING)
-    out: dict[str, Any] = {"attacker": wins[0], "defender": wins[1],
-                           "unresolved": np.array([running.size + stuck], dtype=np.int64),
-                           "stalemate": np.array([stuck], dtype=np.int64)}
+    out = _outcomes(wins, status)
     if keep_state:
+        running = np.flatnonzero(status == kernel.RUNNING)
         out["state"] = (att.take(running), dfn.take(running), p[running])
     return out
+
+
+def _outcomes(wins: np.ndarray, status: np.ndarray) -> dict[str, Any]:
+    """`simulate`'s counts from the kernel's wins by turn and each row's status."""
+    stuck = int(np.count_nonzero(status == kernel.STALEMATE))
+    unresolved = stuck + int(np.count_nonzero(status == kernel.RUNNING))
+    return {"attacker": wins[0], "defender": wins[1], "unresolved": np.array([unresolved], dtype=np.int64),
+            "stalemate": np.array([stuck], dtype=np.int64)}
 
 
 # --------------------------------------------------------------------------- exact counterpart
@@ -550,8 +612,27 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
 def siege_counts(setup: SiegeSetup, n: int, seed: int, first: int = 0, count: int | None = None,
                  block: int = BLOCK) -> dict[str, np.ndarray]:
     """Summed outcome counts of sieges in blocks `first .. first+count-1` of n (run_blocks):
-    the same seed gives the same counts however the blocks are split between calls."""
+    the same seed gives the same counts however the blocks are split between calls. All of n
+    in one block (the scripted estimates) is simulated from `first_stream`, the same numbers."""
+    if first == 0 and 1 <= n <= block and (count is None or count >= 1):
+        return simulate(setup, first_stream(seed), n)
     return run_blocks(lambda rng, size: simulate(setup, rng, size), n, seed, PURPOSE, first, count, block)
+
+
+_FIRST: dict[int, tuple[np.random.Generator, dict]] = {}      # by seed: a generator and its start
+
+
+def first_stream(seed: int) -> np.random.Generator:
+    """`stream(seed, 0, PURPOSE)`, block 0's generator, as a kept generator set back to its
+    start: the same numbers without building one per estimate (a fresh generator's seeding and
+    the compiled kernel's unboxing of it cost more than 32 sieges)."""
+    seed = check_seed(seed)
+    hit = _FIRST.get(seed)
+    if hit is None:
+        rng = stream(seed, 0, PURPOSE)
+        hit = _FIRST[seed] = (rng, rng.bit_generator.state)
+    hit[0].bit_generator.state = hit[1]
+    return hit[0]
 
 
 def summarise(counts: Mapping[str, np.ndarray], n: int) -> dict[str, Any]:

@@ -229,3 +229,30 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
                     p[r] = play_turn(dfn[1], dfn[2], dfn[3], d_money, r, p[r], d_value, d_cost, d_free, False,
                                      d_margin, d_once, a_line, d_line, bounded, low, high, actions, cycle)
         refill(rng, side[0], side[1], side[2], live, hand_size, immediate)
+
+
+@njit(cache=True)
+def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n, a_value, a_cost, a_free, a_opener,
+              d_value, d_cost, d_free, a_margin, a_once, d_margin, d_once, a_line, d_line, bounded, low, high,
+              hand_size, actions, cycle, immediate, max_turns, wins, status):
+    """`run` of n sieges from one known position (`siege.simulate` with a `Position`), the rows
+    made here rather than passed: `own` is the attacker's (draw, hand, discard) counts by class,
+    `foe` the defender's (unseen, discard) counts; the other arguments are `run`'s, unpacked.
+    The same rows as `run` is given, so the same uniform numbers and the same counts."""
+    ka, kd = own.shape[1], foe.shape[1]
+    a_draw, a_hand, a_disc = np.empty((n, ka), np.int64), np.empty((n, ka), np.int64), np.empty((n, ka), np.int64)
+    d_draw, d_disc = np.empty((n, kd), np.int64), np.empty((n, kd), np.int64)
+    for r in range(n):
+        for c in range(ka):
+            a_draw[r, c] = own[0, c]
+            a_hand[r, c] = own[1, c]
+            a_disc[r, c] = own[2, c]
+        for c in range(kd):
+            d_draw[r, c] = foe[0, c]
+            d_disc[r, c] = foe[1, c]
+    p = np.full(n, p0, np.int64)
+    run(rng, (a_draw, a_hand, a_disc, np.zeros((n, ka), np.int64)),
+        (d_draw, np.zeros((n, kd), np.int64), d_disc, np.zeros((n, kd), np.int64)),
+        (np.full(n, a_money0, np.int64), np.full(n, d_money0, np.int64)), p, False, first_actions, foe_hand,
+        (a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free), (a_margin, a_once, d_margin, d_once),
+        (a_line, d_line), (bounded, low, high), (hand_size, actions, cycle, immediate, max_turns), wins, status)

@@ -2,7 +2,8 @@
 their definitions through the engine's own tests, at every step of scripted and random-legal
 games: the speed-ups that read the connected set and the siege markers once per decision list
 exactly the cards `Engine.playable` allows, in hand order, list each settle and siege once, and
-find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3)."""
+find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3),
+and list the raids `raid_ok` allows (AFS-9)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim.acres import play
+from sim.acres.actions import Raid
 from sim.acres.choices import Choices
 from sim.acres.components import TRANSPORTS, load
 from sim.acres.state import build_tables
@@ -75,3 +77,47 @@ def test_afs_7_1_link_tables_match_the_printed_links():
         all_dests = [d for _, dests in printed for d in dests]
         assert t.links_overlap[c] == (len(all_dests) != len(set(all_dests)))
     assert any(t.card_links)
+
+
+def _raids_by_definition(e, g: int, side: int) -> list:
+    """AFS-9.1-9.5: per reachable target (in location order) the fewest raid cards of the pool
+    (a raider without a fee first, the range cards, the other raiders), kept where `raid_ok`
+    allows that raid."""
+    kind = e.t.kind
+    hand = e.s.hand[g][side]
+    raiders = sorted((c for c in hand if kind[c].raid == "yes"), key=lambda c: kind[c].special == "native_americans")
+    if not raiders:
+        return []
+    pool = [raiders[0], *(c for c in hand if kind[c].raid == "range"), *raiders[1:]]
+    out = []
+    for target, d in sorted(e.raid_distances(g, side).items()):
+        need = max(1, d - e.raid_bonus)
+        a = Raid(target, tuple(pool[:need]))
+        if need <= len(pool) and e.raid_ok(g, side, a):
+            out.append(a)
+    return out
+
+
+def _watch_raids(seen: list[int]):
+    def watch(engine):
+        def on_step(e, g, where):
+            for side in (0, 1):
+                listed = Choices(e, g, side, 1).list("raid")
+                assert listed == _raids_by_definition(e, g, side)
+                seen[0] += bool(listed)
+        return on_step
+    return watch
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 999), second=st.booleans(), exact=st.booleans(),
+       strategies=st.tuples(st.sampled_from(("random", "raider", "hammer")), st.sampled_from(play.STRATEGIES)))
+def test_afs_9_raid_list_asks_raid_ok_once_per_card_set(seed, second, exact, strategies):
+    """The raid list, which asks `raid_ok` once per card set (save under an exact range), is the
+    list of every target's fewest cards that `raid_ok` allows, at every step, under either
+    edition (the second edition's extra step, `raid_bonus`) and either range rule (AFS-18 A8)."""
+    overrides = (['rules.game.edition="second"'] if second else []) + (['options.raid_range="exactly"'] if exact else [])
+    seen = [0]
+    play.play_with(seed, [0, 1], [Seating(("british", "french"), strategies), Seating(("french", "british"), strategies)],
+                   play.load_data(overrides), watch=_watch_raids(seen))
+    assert seen[0] > 0

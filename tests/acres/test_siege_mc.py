@@ -2,12 +2,14 @@
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sim.acres import siege
 from sim.acres.components import load, slug
 from sim.core.errors import UserError
+from sim.core.montecarlo import run_blocks
+from sim.core.random import stream
 from sim.core.stats import binomial_se
 
 
@@ -197,3 +199,68 @@ def test_known_position_without_a_card_to_commit_is_lost_at_once(acres):
 def test_position_hand_larger_than_the_unseen_cards_is_a_user_error(acres):
     with pytest.raises(UserError, match="hand size"):
         _at_montreal(acres, 0, 1, {"pemaquid": 4}, {}, {}, foe_hand=9)
+
+
+_SIDES_CARDS = {"british": ["regular_infantry", "militia", "leader", "ships", "pemaquid", "siege_artillery",
+                            "fortification", "boston"],
+                "french": ["regular_infantry", "militia", "leader", "trader", "fortification", "port_royal",
+                           "louisbourg", "quebec"]}
+
+
+def _deck(acres, side, counts):
+    return acres.deck(side, dict(zip(_SIDES_CARDS[side], counts)))
+
+
+@settings(derandomize=True, max_examples=40)
+@given(location=st.sampled_from(["louisbourg", "albany", "quebec", "boston", "port_royal"]),
+       att=st.lists(st.integers(0, 3), min_size=8, max_size=8), dfn=st.lists(st.integers(0, 3), min_size=8, max_size=8),
+       policy=st.sampled_from(["greedy", "no-artillery", "sufficient=1"]), known=st.booleans(),
+       n=st.sampled_from([1, 32, 200]), seed=st.integers(0, 3))
+def test_one_block_counts_and_kept_tables_agree_with_the_plain_computation(location, att, dfn, policy, known, n,
+                                                                           seed):
+    """`siege_counts` of one block (from the kept `first_stream`) gives run_blocks' counts from a
+    fresh stream, after other estimates used the kept generator, and from a known position the
+    rows made in the kernel (`run_known`) give the counts of the rows made in Python (`keep_state`,
+    `DeckState.known`) from the same numbers; `side_classes` read through the
+    kept card keys groups as `_card_key` card by card; `_classes` is the classes' arrays."""
+    acres = load()
+    att[0] = max(att[0], 1)                                   # an opening card (Regular Infantry)
+    decks = {"british": _deck(acres, "british", att), "french": _deck(acres, "french", dfn)}
+    setup = siege.make_setup(acres, location, "british", decks, policy=siege.parse_policy(policy),
+                             defender_policy=siege.POLICIES["greedy"], money={"british": 3}, max_turns=10)
+    if known:
+        own = dict(decks["british"].counts)
+        hand = {"regular_infantry": own.pop("regular_infantry")}
+        setup = siege.at_position(setup, setup.start + 2, 1, (hand, own, {}), dict(decks["french"].counts), {},
+                                  min(3, sum(dfn)))
+    siege.siege_counts(setup, 7, seed + 1)                     # the kept generators moved on
+    siege.siege_counts(setup, 5, seed)
+    kept = siege.siege_counts(setup, n, seed)
+    plain = run_blocks(lambda rng, size: siege.simulate(setup, rng, size), n, seed, siege.PURPOSE)
+    assert kept.keys() == plain.keys()
+    assert all(np.array_equal(kept[k], plain[k]) for k in plain)
+    rows_here = siege.simulate(setup, stream(seed, 0, siege.PURPOSE), n, keep_state=True)   # rows made in Python
+    assert all(np.array_equal(kept[k], rows_here[k]) for k in plain)
+    loc = acres.location(location)
+    for deck, sc, role, pol in zip((decks["british"], decks["french"]), setup.sides, siege.ROLES, setup.policies):
+        keys = [siege._card_key(acres.card(deck.side, cid), loc, role, pol.artillery) for cid, _ in deck.counts]
+        members = {}
+        for (cid, _), key in zip(deck.counts, keys):
+            members.setdefault(key, []).append(cid)
+        assert sorted(map(tuple, members.values())) == sorted(sc.members)
+        key_of, count_of = dict(zip((c for c, _ in deck.counts), keys)), dict(deck.counts)
+        for i, members_of in enumerate(sc.members):
+            assert {key_of[c] for c in members_of} == {(sc.value[i], sc.free[i], sc.cost[i], sc.opener[i])}
+            assert sc.counts[i] == sum(count_of[c] for c in members_of)
+            assert (sc.labels[i] == "dead") == (sc.value[i] == 0)
+        arrays = siege._classes(sc)
+        assert [a.tolist() for a in arrays] == [list(sc.value), list(sc.cost), list(sc.free), list(sc.opener)]
+
+
+def test_one_block_counts_check_the_seed_as_run_blocks_does(acres):
+    """The kept generator of seed 1 is not reused for the seed True, which `stream` refuses."""
+    setup = siege.make_setup(acres, "louisbourg", "british")
+    siege.siege_counts(setup, 8, 1)
+    for bad in (True, -1):
+        with pytest.raises(UserError):
+            siege.siege_counts(setup, 8, bad)
