@@ -629,6 +629,8 @@ def first_stream(seed: int) -> np.random.Generator:
     seed = check_seed(seed)
     hit = _FIRST.get(seed)
     if hit is None:
+        if len(_FIRST) > 1_000:                   # bounded, like the other caches: a sweep of seeds
+            _FIRST.clear()
         rng = stream(seed, 0, PURPOSE)
         hit = _FIRST[seed] = (rng, rng.bit_generator.state)
     hit[0].bit_generator.state = hit[1]

@@ -1,7 +1,7 @@
 """Galleys and roads in the scripted players' plans (COE-6.6, COE-12, COE-22, COE-32), a part of
 `sim.conquest.scripted.ScriptedPlayer`: a legion shipped to a province only the sea reaches, or
-across the sea towards the hunted Caesar, and the galley that ships it, roads that extend the home's network towards the frontier, and road
-trips that get nearer the goal than a step."""
+across the sea towards the hunted Caesar, and the galley that ships it; roads that extend the
+home's network towards the frontier; road trips that get nearer the goal than a step."""
 
 from __future__ import annotations
 
