@@ -125,6 +125,15 @@ def test_each_section_ties_its_findings_to_assumption_groups_with_verdicts(repor
     assert all(bool(v["flips"]) == (v["verdict"] == "fragile") for v in verdicts)
 
 
+def test_the_cote_section_tells_the_turn_order_from_the_home_province(report):
+    """Issue 17 item 3: win rate by seat and Home Province for each player count (COE-8.2, COE-9)."""
+    text = report.read_text(encoding="utf-8")
+    section = text[text.index('id="conquest"'):text.index('id="acres"')]
+    assert "<h3>Seats and Home Provinces by player count</h3>" in section and "moving first wins" in section
+    seats = pd.read_csv(report.parent / "conquest" / "questions" / "conquest_seats.csv")
+    assert set(seats.players) == {2, 3, 4, 5, 6} and set(seats.kind) == {"rulebook", "home", "position"}
+
+
 def test_every_image_and_link_exists(report):
     pages = [report] + [p for p in referenced(report) if p.suffix == ".html"]
     missing = [str(t) for page in pages for t in referenced(page) if not t.exists()]
