@@ -60,7 +60,7 @@ def _play_parser(group, game: str) -> None:
     parser.add_argument("--games", type=int_in(1, 10**7, "games"), default=100)
     parser.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=1, help="worker processes")
     parser.add_argument("--out", type=out_file(".parquet", ".csv"),
-                        help="write the results table (.parquet or .csv) into an existing folder")
+                        help="write the results table to this .parquet or .csv file (its folder must exist)")
     parser.add_argument("--log", type=out_file(), help="write the JSONL event log of every game (see `empires replay`)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_seed(parser)
