@@ -444,6 +444,7 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     if playable is not None:
         data, size = playable.data, playable.size
         meta.update(runner.provenance(data, playable.engine))
+        say(f"{game}: tournament, tile values, questions, robustness")
         folder = out / game / "tournament"
         results = play_tournament(playable.tournament, size, folder)
         part, text = tournament_section(game, results, folder, f"{game}/tournament")
@@ -465,6 +466,7 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
             questions = out / game / "questions"
             questions.mkdir(parents=True, exist_ok=True)
             for module in EXTRAS[game]:
+                say(f"{game}: {module}")
                 text, part = importlib.import_module(module).report_section(
                     questions, size.extra_games, size.seed, size.jobs)
                 body += [rebase(fragment, f"{game}/questions") for fragment in part]
@@ -492,9 +494,13 @@ def rebase(fragment: str, folder: str) -> str:
     return re.sub(r'(src|href)="(?![a-z]+:|/|#)([^"]+)"', lambda m: f'{m[1]}="{folder}/{m[2]}"', fragment)
 
 
+_started = time.monotonic()      # reset by build_report: `say` prints the time since
+
+
 def say(message: str) -> None:
-    """Progress of a long report on stderr (the runner adds a bar on a terminal, ETA lines in a log)."""
-    print(f"report: {message}", file=sys.stderr, flush=True)
+    """Progress of a long report on stderr, with the seconds since the report began, so a long
+    run shows where its time goes (the runner adds a bar on a terminal, ETA lines in a log)."""
+    print(f"report: [{time.monotonic() - _started:.0f} s] {message}", file=sys.stderr, flush=True)
 
 
 def file_hash(path: str | Path) -> str:
@@ -594,11 +600,12 @@ def build_report(out: Path, size: ReportSize, compare_with: Path | None = None) 
     playable = {game: prepare(game, size) for game in playable_games(size)}
     check_tiles(size, playable)
     base = headline.read_report(compare_with, tuple(playable)) if compare_with is not None else None
+    global _started
     with staged_folder(out) as folder:
-        started = time.monotonic()
+        _started = time.monotonic()
         say("odds pages")
         pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(folder, quick=size.quick)}
-        say(f"odds pages done in {time.monotonic() - started:.0f}s")
+        say("odds pages done")
         sections = [game_section(game, pages.get(game), size, folder, playable.get(game))
                     for game in games.PACKAGES if game in pages or game in playable]
         toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
@@ -609,5 +616,5 @@ def build_report(out: Path, size: ReportSize, compare_with: Path | None = None) 
         for s in sections:
             body.append(f'<h2 id="{s.game}">{html_lib.escape(s.title)}</h2>{html.summary(s.summary)}' + "".join(s.body))
         (folder / "index.html").write_text(html.page("empires-lab balance report", "\n".join(body)), encoding="utf-8")
-        say(f"report done in {time.monotonic() - started:.0f}s")
+        say("report done")
     return out / "index.html"
