@@ -24,7 +24,6 @@ one-sentence finding and HTML fragments (a table and a sentence per sweep); its 
 from __future__ import annotations
 
 import math
-import sys
 import tempfile
 from pathlib import Path
 
@@ -32,6 +31,7 @@ import numpy as np
 import pandas as pd
 
 from analyses import html as H
+from analyses import section_page
 from sim.conquest.combat import Army, LandBattle
 from sim.conquest.components import default_components
 from sim.conquest.economy import load_economy
@@ -39,7 +39,7 @@ from sim.conquest.land_exact import solve_land
 from sim.conquest.play import INFO, components_of, load_data, play_games
 from sim.core import runner
 from sim.core.data import parse_assignment, validate_override
-from sim.core.errors import EXIT_USER_ERROR, UserError
+from sim.core.errors import UserError
 from sim.core.replay import read_games
 from sim.core.seating import Seating
 from sim.core.stats import mean_interval, wilson_interval
@@ -372,10 +372,9 @@ def _gain(duels: pd.DataFrame, fortified: bool) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m analyses.conquest_questions`: the section on its own, as an HTML page."""
-    from sim.cli import Parser
-    from sim.cli.common import add_seed, int_in, out_folder
+    from sim.cli.common import int_in
 
-    parser = Parser(prog="python -m analyses.conquest_questions", description=__doc__.splitlines()[0])
+    parser = section_page.parser("conquest_questions", __doc__)
     parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=100,
                         help="four-player games per arm of the questions (default 100)")
     parser.add_argument("--sweep-games", type=int_in(1, 10**6, "games"), default=None,
@@ -385,23 +384,13 @@ def main(argv: list[str] | None = None) -> int:
                              f"thresholds (default {','.join(INFLATION_ARMS)})")
     parser.add_argument("--catapult-prices", default=",".join(map(str, CATAPULT_PRICES)), metavar="T[,T...]",
                         help=f"catapult prices in talents (default {','.join(map(str, CATAPULT_PRICES))})")
-    parser.add_argument("--jobs", type=int_in(1, 256, "jobs"), default=1, help="worker processes (default 1)")
-    parser.add_argument("--out", type=out_folder, default=Path("reports/conquest_questions"),
-                        help="folder for the page and its CSVs (default reports/conquest_questions)")
-    add_seed(parser)
-    args = parser.parse_args(argv)
-    try:
+
+    def section(args) -> tuple[str, list[str]]:
         arms = tuple(x.strip() for x in args.inflation.split(","))
-        finding, fragments = report_section(args.out, args.games, args.seed, args.jobs, arms,
-                                            parse_prices(args.catapult_prices), args.sweep_games)
-    except UserError as exc:
-        sys.stderr.write(f"{parser.prog}: error: {exc}\n")
-        return EXIT_USER_ERROR
-    (args.out / "index.html").write_text(H.page("Conquest of the Empire questions", H.summary(finding)
-                                                + "".join(fragments)), encoding="utf-8")
-    print(finding)
-    print(f"wrote {args.out / 'index.html'}")
-    return 0
+        return report_section(args.out, args.games, args.seed, args.jobs, arms, parse_prices(args.catapult_prices),
+                              args.sweep_games)
+
+    return section_page.run(parser, argv, "reports/conquest_questions", "Conquest of the Empire questions", section)
 
 
 if __name__ == "__main__":

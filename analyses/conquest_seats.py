@@ -19,15 +19,14 @@ count (split over its rotations, a multiple of the lineup's length each).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pandas as pd
 
-from analyses import html
+from analyses import html, section_page
 from analyses.tournament import level_table, null_rate
 from sim.conquest.play import INFO, load_data
-from sim.core.errors import EXIT_USER_ERROR, UserError
+from sim.core.errors import UserError
 from sim.core.runner import play_listed
 from sim.core.seating import Seating
 
@@ -136,7 +135,6 @@ def report_section(folder: Path, games: int, seed: int, jobs: int,
              else "") for r in tables.itertuples()]
     fragments = [
         "<h3>Seats and Home Provinces by player count</h3>",
-        html.summary(finding),
         html.table(rows, ("players", "rows", "Home Province (position) / position", "seat-games", "win rate",
                           "95 % interval", "fair share", "outside chance")),
         (f"<p>A seat is a Home Province (COE-8.2). <code>rulebook</code>: the rulebook's turn order (COE-9.2), "
@@ -151,30 +149,18 @@ def report_section(folder: Path, games: int, seed: int, jobs: int,
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m analyses.conquest_seats`: the section on its own, as an HTML page."""
-    from sim.cli import Parser
-    from sim.cli.common import add_seed, int_in, out_folder
+    from sim.cli.common import int_in
 
-    parser = Parser(prog="python -m analyses.conquest_seats", description=__doc__.splitlines()[0])
+    parser = section_page.parser("conquest_seats", __doc__)
     parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=120,
                         help="games per player count, split over its rotations (default 120)")
     parser.add_argument("--players", default=",".join(map(str, PLAYER_COUNTS)), metavar="N[,N...]",
                         help=f"player counts (default {','.join(map(str, PLAYER_COUNTS))}; must include {FOCUS})")
-    parser.add_argument("--jobs", type=int_in(1, 256, "jobs"), default=1, help="worker processes (default 1)")
-    parser.add_argument("--out", type=out_folder, default=Path("reports/conquest_seats"),
-                        help="folder for the page and its CSV (default reports/conquest_seats)")
-    add_seed(parser)
-    args = parser.parse_args(argv)
-    try:
-        counts = parse_counts(args.players)
-        finding, fragments = report_section(args.out, args.games, args.seed, args.jobs, counts)
-    except UserError as exc:
-        sys.stderr.write(f"{parser.prog}: error: {exc}\n")
-        return EXIT_USER_ERROR
-    (args.out / "index.html").write_text(html.page("Conquest of the Empire seats", "".join(fragments)),
-                                         encoding="utf-8")
-    print(finding)
-    print(f"wrote {args.out / 'index.html'}")
-    return 0
+
+    def section(args) -> tuple[str, list[str]]:
+        return report_section(args.out, args.games, args.seed, args.jobs, parse_counts(args.players))
+
+    return section_page.run(parser, argv, "reports/conquest_seats", "Conquest of the Empire seats", section)
 
 
 def parse_counts(text: str) -> tuple[int, ...]:
