@@ -111,8 +111,8 @@ def finding_of(tables: pd.DataFrame) -> str:
     others = tables[(tables.players != FOCUS) & (tables.kind == "home")]
     uneven = sorted({int(p) for p in off_share(others).players})
     return (f"In {FOCUS}-player games {carrier} decides a seat's chances: with every province moving in every "
-            f"position once, {best.level} wins {best.win_rate:.3f} ({best.ci_low:.3f}-{best.ci_high:.3f}) and "
-            f"{worst.level} {worst.win_rate:.3f} ({worst.ci_low:.3f}-{worst.ci_high:.3f}), while moving first wins "
+            f"position once, {best.level.title()} wins {best.win_rate:.3f} ({best.ci_low:.3f}-{best.ci_high:.3f}) and "
+            f"{worst.level.title()} {worst.win_rate:.3f} ({worst.ci_low:.3f}-{worst.ci_high:.3f}), while moving first wins "
             f"{first.win_rate:.3f} ({first.ci_low:.3f}-{first.ci_high:.3f}) against a fair share of "
             f"{first.fair_share:.3f}; "
             + (f"some Home Province is outside chance of the fair share also at {', '.join(map(str, uneven))} players."
