@@ -33,6 +33,7 @@ from sim.core.seating import Seating
 MODULE = "sim.conquest.play"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 FOCUS = 4                          # the tournament's player count: the finding speaks of it
+SKILLS = {"scripted": INFO.lineup, "random": ("random",)}   # skill level -> the lineup rotated over seats
 
 
 def rotations(cycle: list[str], homes: list[str]) -> list[list[str]]:
@@ -42,26 +43,26 @@ def rotations(cycle: list[str], homes: list[str]) -> list[list[str]]:
     return [cycle[cycle.index(first):] + cycle[:cycle.index(first)] for first in in_play]
 
 
-def games_per_rotation(games: int, players: int) -> int:
+def games_per_rotation(games: int, players: int, lineup: tuple[str, ...] = INFO.lineup) -> int:
     """`games` for a player count, split over its rotations, rounded to whole lineup turns (each
     strategy then sits in every seat equally often), at least one turn."""
-    turn = len(INFO.lineup)
+    turn = len(lineup)
     return turn * max(1, round(games / players / turn))
 
 
-def seatings(games: int, players: int) -> list[tuple[int, Seating]]:
+def seatings(games: int, players: int, lineup: tuple[str, ...] = INFO.lineup) -> list[tuple[int, Seating]]:
     """Games 0..games-1, the lineup rotated one seat per game (strategies cycled beyond four)."""
-    lineup = INFO.lineup
     powers = INFO.powers[:players]
     return [(g, Seating(powers, tuple(lineup[(g + q) % len(lineup)] for q in range(players)))) for g in range(games)]
 
 
-def play_count(players: int, games: int, seed: int, jobs: int) -> pd.DataFrame:
+def play_count(players: int, games: int, seed: int, jobs: int, lineup: tuple[str, ...] = INFO.lineup
+               ) -> pd.DataFrame:
     """Every rotation of one player count: one row per game and seat, with `rotation`, the
     1-based turn-order `position` and `block` (the game, shared by its rotations)."""
     data = load_data()
     cycle, homes = data.get("rules.cycle"), data.get(f"rules.homes.p{players}")
-    listed = seatings(games_per_rotation(games, players), players)
+    listed = seatings(games_per_rotation(games, players, lineup), players, lineup)
     parts = []
     for r, order in enumerate(rotations(cycle, homes)):
         arm = load_data([f"rules.cycle={json.dumps(order)}"])
@@ -70,23 +71,24 @@ def play_count(players: int, games: int, seed: int, jobs: int) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
-def level_rows(results: pd.DataFrame, column: str, players: int, kind: str) -> pd.DataFrame:
+def level_rows(results: pd.DataFrame, column: str, players: int, skill: str, kind: str) -> pd.DataFrame:
     table = level_table(results, column).reset_index().rename(columns={column: "level"})
-    table.insert(0, "players", players)
-    table.insert(1, "kind", kind)
+    table.insert(0, "skill", skill)
+    table.insert(1, "players", players)
+    table.insert(2, "kind", kind)
     table["level"] = table["level"].astype(str)
     table["fair_share"] = null_rate(results)
     return table
 
 
-def count_tables(results: pd.DataFrame, players: int) -> pd.DataFrame:
-    """Per player count: each Home Province in the rulebook's order (`rulebook`), then pooled over
-    the rotations each Home Province (`home`) and each position (`position`)."""
+def count_tables(results: pd.DataFrame, players: int, skill: str) -> pd.DataFrame:
+    """Per player count and skill level: each Home Province in the rulebook's order (`rulebook`),
+    then pooled over the rotations each Home Province (`home`) and each position (`position`)."""
     book = results[results.rotation == 0]
     named = book.assign(level=book.home + " (" + book.position.astype(str) + ")")
-    return pd.concat([level_rows(named, "level", players, "rulebook"),
-                      level_rows(results, "home", players, "home"),
-                      level_rows(results, "position", players, "position")], ignore_index=True)
+    return pd.concat([level_rows(named, "level", players, skill, "rulebook"),
+                      level_rows(results, "home", players, skill, "home"),
+                      level_rows(results, "position", players, skill, "position")], ignore_index=True)
 
 
 def off_share(table: pd.DataFrame) -> pd.DataFrame:
@@ -99,8 +101,10 @@ def spread(table: pd.DataFrame) -> float:
 
 
 def finding_of(tables: pd.DataFrame) -> str:
-    """What decides a seat at the tournament's player count: the province or the position."""
-    at = tables[tables.players == FOCUS]
+    """What decides a seat at the tournament's player count with the scripted players: the
+    province or the position; and whether random-legal players see the same provinces."""
+    scripted, random_ = tables[tables.skill == "scripted"], tables[tables.skill == "random"]
+    at = scripted[scripted.players == FOCUS]
     homes, positions = at[at.kind == "home"], at[at.kind == "position"]
     best, worst = homes.loc[homes.win_rate.idxmax()], homes.loc[homes.win_rate.idxmin()]
     first = positions[positions.level == "1"].iloc[0]
@@ -108,41 +112,52 @@ def finding_of(tables: pd.DataFrame) -> str:
                and not len(off_share(positions)) else
                "the turn order rather than the Home Province" if spread(positions) > spread(homes)
                and not len(off_share(homes)) else "both the Home Province and the turn order")
-    others = tables[(tables.players != FOCUS) & (tables.kind == "home")]
+    others = scripted[(scripted.players != FOCUS) & (scripted.kind == "home")]
     uneven = sorted({int(p) for p in off_share(others).players})
-    return (f"In {FOCUS}-player games {carrier} decides a seat's chances: with every province moving in every "
-            f"position once, {best.level.title()} wins {best.win_rate:.3f} ({best.ci_low:.3f}-{best.ci_high:.3f}) and "
-            f"{worst.level.title()} {worst.win_rate:.3f} ({worst.ci_low:.3f}-{worst.ci_high:.3f}), while moving first wins "
-            f"{first.win_rate:.3f} ({first.ci_low:.3f}-{first.ci_high:.3f}) against a fair share of "
-            f"{first.fair_share:.3f}; "
-            + (f"some Home Province is outside chance of the fair share also at {', '.join(map(str, uneven))} players."
-               if uneven else "at the other player counts no Home Province is outside chance of the fair share."))
+    text = (f"With the scripted players in {FOCUS}-player games {carrier} decides a seat's chances: with every "
+            f"province moving in every position once, {best.level.title()} wins {best.win_rate:.3f} "
+            f"({best.ci_low:.3f}-{best.ci_high:.3f}) and {worst.level.title()} {worst.win_rate:.3f} "
+            f"({worst.ci_low:.3f}-{worst.ci_high:.3f}), while moving first wins {first.win_rate:.3f} "
+            f"({first.ci_low:.3f}-{first.ci_high:.3f}) against a fair share of {first.fair_share:.3f}; "
+            + (f"some Home Province is outside chance of the fair share also at {', '.join(map(str, uneven))} players"
+               if uneven else "at the other player counts no Home Province is outside chance of the fair share"))
+    if not len(random_):
+        return text + "."
+    plain = random_[(random_.players == FOCUS) & (random_.kind == "home")]
+    return text + (f". With random-legal players the {FOCUS} provinces win {plain.win_rate.min():.3f} to "
+                   f"{plain.win_rate.max():.3f}, "
+                   + ("some outside chance of the fair share." if len(off_share(plain))
+                      else "none outside chance of the fair share: the map alone does not decide, the players' "
+                           "plans on it do."))
 
 
-def report_section(folder: Path, games: int, seed: int, jobs: int,
-                   counts: tuple[int, ...] = PLAYER_COUNTS) -> tuple[str, list[str]]:
-    """Play every player count's rotations, write `conquest_seats.csv` and return (finding, HTML
-    fragments)."""
+def report_section(folder: Path, games: int, seed: int, jobs: int, counts: tuple[int, ...] = PLAYER_COUNTS,
+                   skills: tuple[str, ...] = tuple(SKILLS)) -> tuple[str, list[str]]:
+    """Play every player count's rotations at each skill level, write `conquest_seats.csv` and
+    return (finding, HTML fragments)."""
     if FOCUS not in counts:
         raise UserError(f"player counts {','.join(map(str, counts))}: must include {FOCUS}, the tournament's")
-    tables = pd.concat([count_tables(play_count(n, games, seed, jobs), n) for n in counts], ignore_index=True)
+    tables = pd.concat([count_tables(play_count(n, games, seed, jobs, SKILLS[skill]), n, skill)
+                        for skill in skills for n in counts], ignore_index=True)
     Path(folder).mkdir(parents=True, exist_ok=True)
     tables.to_csv(Path(folder) / "conquest_seats.csv", index=False)
     finding = finding_of(tables)
     per_rotation = {n: games_per_rotation(games, n) for n in counts}
-    rows = [(int(r.players), r.kind, r.level, int(r.n), html.sig(r.win_rate), html.interval(r.ci_low, r.ci_high),
-             html.sig(r.fair_share), "above" if r.ci_low > r.fair_share else "below" if r.ci_high < r.fair_share
-             else "") for r in tables.itertuples()]
+    rows = [(r.skill, int(r.players), r.kind, r.level, int(r.n), html.sig(r.win_rate),
+             html.interval(r.ci_low, r.ci_high), html.sig(r.fair_share),
+             "above" if r.ci_low > r.fair_share else "below" if r.ci_high < r.fair_share else "")
+            for r in tables.itertuples()]
     fragments = [
         "<h3>Seats and Home Provinces by player count</h3>",
-        html.table(rows, ("players", "rows", "Home Province (position) / position", "seat-games", "win rate",
-                          "95 % interval", "fair share", "outside chance")),
+        html.table(rows, ("skill", "players", "rows", "Home Province (position) / position", "seat-games",
+                          "win rate", "95 % interval", "fair share", "outside chance")),
         (f"<p>A seat is a Home Province (COE-8.2). <code>rulebook</code>: the rulebook's turn order (COE-9.2), "
          f"the province's position in brackets; <code>home</code> and <code>position</code>: pooled over the "
          f"turn cycle rotated to start at each province in play (a data override of <code>rules.cycle</code>, not "
-         f"the rulebook), so each province moves in each position once. Games per rotation: "
-         f"{', '.join(f'{n} players {g}' for n, g in per_rotation.items())}; lineup {', '.join(INFO.lineup)} "
-         f"rotating over seats; the same seeds in every rotation (seed {seed}); intervals clustered by game.</p>"),
+         f"the rulebook), so each province moves in each position once. Skill levels: "
+         f"{'; '.join(f'{k}: ' + ', '.join(SKILLS[k]) for k in skills)}, rotating over seats. Games per rotation "
+         f"(scripted): {', '.join(f'{n} players {g}' for n, g in per_rotation.items())}; the same seeds in every "
+         f"rotation (seed {seed}); intervals clustered by game.</p>"),
     ]
     return finding, fragments
 

@@ -26,6 +26,7 @@ def test_games_per_rotation_are_whole_lineup_turns(players):
     for games in (1, 4, 60, 121):
         n = cs.games_per_rotation(games, players)
         assert n >= 4 and n % 4 == 0 and abs(n * players - games) <= 2 * players * 4
+        assert cs.games_per_rotation(games, players, ("random",)) == max(1, round(games / players))
 
 
 def test_coe_9_2_every_home_moves_in_every_position_once_and_rotation_0_is_the_rulebook():
@@ -48,16 +49,18 @@ def test_report_section_writes_each_count_and_states_what_carries_a_seat(tmp_pat
     finding, fragments = cs.report_section(tmp_path, games=16, seed=5, jobs=1, counts=(2, 4))
     table = pd.read_csv(tmp_path / "conquest_seats.csv")
     assert set(table.players) == {2, 4} and set(table.kind) == {"rulebook", "home", "position"}
-    four = table[table.players == 4]
+    assert set(table.skill) == {"scripted", "random"}
+    four = table[(table.players == 4) & (table.skill == "scripted")]
     assert len(four[four.kind == "home"]) == 4 and len(four[four.kind == "position"]) == 4
     pooled = four[four.kind == "home"].n.sum()
     assert pooled == four[four.kind == "position"].n.sum() == 4 * 4 * cs.games_per_rotation(16, 4)
-    assert finding.startswith("In 4-player games ") and finding.endswith(".") and "moving first wins" in finding
+    assert finding.startswith("With the scripted players in 4-player games ") and finding.endswith(".")
+    assert "moving first wins" in finding and "With random-legal players the 4 provinces win" in finding
     assert any("<table>" in f for f in fragments) and "rules.cycle" in fragments[-1]
 
 
 def test_finding_names_the_turn_order_when_only_the_positions_differ():
-    rows = [{"players": 4, "kind": kind, "level": level, "n": 100, "win_rate": rate, "ci_low": rate - 0.05,
+    rows = [{"skill": "scripted", "players": 4, "kind": kind, "level": level, "n": 100, "win_rate": rate, "ci_low": rate - 0.05,
              "ci_high": rate + 0.05, "fair_share": 0.25}
             for kind, levels in (("home", {"a": 0.24, "b": 0.26, "c": 0.25, "d": 0.25}),
                                  ("position", {"1": 0.55, "2": 0.2, "3": 0.15, "4": 0.1}))
