@@ -183,6 +183,8 @@ class ScriptedPlayer(Player):
         self._keys = tuple(k.key for k in self.t.kind)                      # the card kind's id per card
         self._fixed = self._fixed_terms()
         self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
+        self._lines = siege.win_thresholds(engine.siege_rules)
+        self._unbounded = siege.track_bounds(engine.siege_rules)[0] is None
 
     # ------------------------------------------------------------------ what the side can count
     def p_holds(self, passes: Sequence[bool]) -> float:
@@ -205,6 +207,34 @@ class ScriptedPlayer(Player):
         return hit
 
     def odds(self, a: Besiege, left: int) -> float:
+        """P(the side wins the siege `a` starts): 0 where it is `lost_at_once`, else `estimate`."""
+        return 0.0 if self.lost_at_once(a, left) else self.estimate(a, left)
+
+    def lost_at_once(self, a: Besiege, left: int) -> bool:
+        """Whether the defender wins the siege `a` starts at his first check (AFS-8.8.2) whatever
+        is drawn, so that every siege `estimate` simulates is his and the estimate is 0 without
+        one. Until that check only the attacker moves the marker: from the start (AFS-8.2) by
+        the besieging card, then by at most one card an action with the `left - 1` actions left
+        and every free-action card (Leader, AFS-8.7) in hand, each worth at most what
+        `Engine.value` gives it (the siege's classes value a card so, or 0). Only on an
+        unbounded track (AFS-18 A1: a bound lifts a marker pushed below it)."""
+        if not self._unbounded:
+            return False
+        e, g, target, kind = self.e, self.g, a.target, self.t.kind
+        p = (siege.start_position(self.t.locations[target], bool(self.view.fort[g][target]), e.siege_rules)
+             + e.value(g, a.military, target, "attacker"))
+        actions = []
+        for c in self.view.own_hand(g, self.side):
+            if c != a.via and c != a.transport and c != a.military:
+                v = e.value(g, c, target, "attacker")
+                if kind[c].card.free_action:
+                    p += v
+                else:
+                    actions.append(v)
+        actions.sort(reverse=True)
+        return p + sum(actions[:left - 1]) <= self._lines[1]
+
+    def estimate(self, a: Besiege, left: int) -> float:
         """P(the side wins the siege `a` starts), by `siege.simulate` from the position the action
         leaves: the marker after its besieging card (AFS-8.2), the side's hand, piles and the
         actions left in its turn, the opponent's unseen cards and discards (View.unseen). The
