@@ -10,6 +10,7 @@ action passes `Engine.apply`; players may also build other legal actions themsel
 from __future__ import annotations
 
 from itertools import combinations
+from collections.abc import Sequence
 from typing import Any
 
 from sim.acres import siege
@@ -55,7 +56,7 @@ _KINDS = {withdraws: (free, ACTION_KINDS + free, free + ("pass",))
 class Choices:
     """The legal choices of one action decision (see the module docstring)."""
 
-    __slots__ = ("_hand", "_links", "_lists", "_live", "_rest", "e", "g", "left", "side")
+    __slots__ = ("_hand", "_lists", "_live", "_rest", "e", "g", "left", "side")
 
     def __init__(self, engine, g: int, side: int, left: int) -> None:
         self.e, self.g, self.side, self.left = engine, g, side, left
@@ -63,7 +64,6 @@ class Choices:
         self._rest: dict[tuple[int, ...], list[int]] = {}
         self._hand: list[int] | None = None
         self._live: list[int] | None = None
-        self._links: list[tuple[int, tuple[int, ...], list[int]]] | None = None
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds this decision may take (action kinds only while an action is left)."""
@@ -137,35 +137,33 @@ class Choices:
             got = self._rest[used] = self._distinct([c for c in self.live if c not in used])
         return got
 
-    def _journeys(self, owner: int, avoid) -> list[tuple[int, int, int]]:
+    def _journeys(self, owner: int, avoid: Sequence[int]) -> list[tuple[int, int, int]]:
         """(via, target, transport) for every playable connection card, a listed target of
         `owner` (a `control` value) not in `avoid` and a transport card with the link's symbol
-        (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3); repeats dropped where a card's links share a target."""
-        control, overlap = self.e.s.control[self.g], self.e.t.links_overlap
+        (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3): the other playable cards carrying the link's symbol
+        (`Tables.card_links`, `transport_bits`). The targets are tested as bits (`Engine.held`,
+        `Tables.link_reach`), so a card none of whose links reaches one is passed over; repeats
+        are dropped where a card's links share a target."""
+        e = self.e
+        want = e.held(self.g, owner)
+        for loc in avoid:
+            if loc >= 0:
+                want &= ~(1 << loc)
+        if not want:
+            return []
+        t = e.t
+        reach, printed, bits, overlap = t.link_reach, t.card_links, t.transport_bits, t.links_overlap
         out = []
         repeats = False
-        for via, dests, transports in self.links:
-            targets = [d for d in dests if control[d] == owner and d not in avoid]
-            if targets:
-                out += [(via, d, x) for x in transports for d in targets]
-                repeats = repeats or overlap[via]
+        for via in self.hand:
+            if reach[via] & want:
+                others = self._others((via,))
+                for bit, dests in printed[via]:
+                    targets = [d for d in dests if want >> d & 1]
+                    if targets and (xs := [x for x in others if bits[x] & bit]):
+                        out += [(via, d, x) for x in xs for d in targets]
+                        repeats = repeats or overlap[via]
         return list(dict.fromkeys(out)) if repeats else out
-
-    @property
-    def links(self) -> list[tuple[int, tuple[int, ...], list[int]]]:
-        """(via, destinations, transport cards) per link of each playable connection card, the
-        transports being the other playable cards with the link's symbol (`Tables.card_links`,
-        `transport_bits`); kept per decision, as settling and besieging both ask for them."""
-        if self._links is None:
-            t = self.e.t
-            printed, bits = t.card_links, t.transport_bits
-            self._links = []
-            for via in self.hand:
-                if printed[via]:
-                    others = self._others((via,))
-                    self._links += [(via, dests, xs) for bit, dests in printed[via]
-                                    if (xs := [x for x in others if bits[x] & bit])]
-        return self._links
 
     # ------------------------------------------------------------------ action kinds
     def _settle(self) -> list[Settle]:
