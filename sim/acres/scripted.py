@@ -104,6 +104,9 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
 
 
 _NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant")
+# per mask of the `_NEEDS_CARD` kinds a hand enables (`_enables`), the kinds it does not
+_DISABLED = tuple(tuple(kind for i, kind in enumerate(_NEEDS_CARD) if not mask >> i & 1)
+                  for mask in range(1 << len(_NEEDS_CARD)))
 
 
 def _enables(kind, side: int) -> int:
@@ -586,9 +589,8 @@ class ScriptedPlayer(Player):
         enables, enabled = most.enables[side], 0
         for c in hand:
             enabled |= enables[c]
-        for i, kind in enumerate(_NEEDS_CARD):
-            if not enabled >> i & 1:
-                out[kind] = 0.0
+        for kind in _DISABLED[enabled]:
+            out[kind] = 0.0
         return out
 
     def _fixed_terms(self) -> dict[str, float]:
@@ -633,8 +635,8 @@ class ScriptedPlayer(Player):
 
     def free_action(self, choices: Choices) -> Action | None:
         p, g, v = self.p, self.g, self.view
-        leaders = choices.list("leader")
-        if leaders:
+        sieges = v.siege_loc[g]
+        if (sieges[0] >= 0 or sieges[1] >= 0) and (leaders := choices.list("leader")):     # a siege to join
             win_a, win_d = siege.win_thresholds(self.e.siege_rules)
             for a in leaders:
                 pos = v.siege_p[g][a.track]
@@ -643,7 +645,7 @@ class ScriptedPlayer(Player):
         if choices.left > 0 and choices.list("home_support"):
             return choices.list("home_support")[0]
         # the board's tests before the lists (a list is built when first asked for)
-        if v.siege_p[g][self.side] <= p["withdraw_at"] and choices.list("withdraw"):
+        if sieges[self.side] >= 0 and v.siege_p[g][self.side] <= p["withdraw_at"] and choices.list("withdraw"):
             return choices.list("withdraw")[0]
         reserve = len(v.reserve[g][self.side])
         if choices.left <= 0 or v.money[g][self.side] < reserve + p["recruit_floor"]:
