@@ -188,12 +188,13 @@ class Choices:
             return []
         kind, control, town, locations = e.t.kind, e.s.control[g], e.s.town[g], e.t.locations
         out = []
+        # develop_ok's tests, so none is asked of the actions: an own village with VP > 0, its own
+        # card and a settler card, both distinct playable hand cards, and a disc (above)
         for c in self.hand:
-            loc = kind[c].loc             # develop_ok's own tests first: an own village's own card
+            loc = kind[c].loc
             if loc < 0 or kind[c].owner != side or control[loc] != side + 1 or town[loc] or locations[loc].vp <= 0:
                 continue
-            a = [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
-            out += [x for x in a if e.develop_ok(g, side, x)]
+            out += [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
         return out
 
     def _fortify(self) -> list[Fortify]:
@@ -213,13 +214,14 @@ class Choices:
             return []
         kind, locations = e.t.kind, e.t.locations
         out = []
-        for via, target, x in self._journeys(2 - side, e.s.siege_loc[g]):      # not besieged (AFS-8.1.7)
+        # besiege_ok's tests, so none is asked of the actions: the side may besiege (above), an
+        # enemy location not besieged (AFS-8.1.7) listed by a playable connection card, a
+        # transport card with the link's symbol (the journeys), an opening card, artillery paid,
+        # three distinct playable hand cards
+        for via, target, x in self._journeys(2 - side, e.s.siege_loc[g]):
             for m in self._others((via, x)):
-                if not siege.can_open(kind[m].card, locations[target]):      # besiege_ok's opener test first
-                    continue
-                a = Besiege(target, via, x, m)
-                if e.besiege_ok(g, side, a):
-                    out.append(a)
+                if siege.can_open(kind[m].card, locations[target]) and e.artillery_ok(g, side, m):
+                    out.append(Besiege(target, via, x, m))
         return out
 
     def _siege_cards(self, leader: bool) -> list:
