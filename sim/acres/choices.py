@@ -335,13 +335,15 @@ class Choices:
     def _recruit(self) -> list[Recruit]:
         e, g, side = self.e, self.g, self.side
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
-        keys, cost, money = e.t.copy_key, e.t.card_cost, e.s.money[g][side]
-        # recruit_ok's cost test first (the cost is part of the kind, so before the copies go)
+        keys, cost, money, kind = e.t.copy_key, e.t.card_cost, e.s.money[g][side], e.t.kind
+        # recruit_ok's tests, so none is asked of the actions: a card of the own empire deck or
+        # the neutral supply (the pool), its cost paid (before the copies go: the cost is part of
+        # the kind), not a banned asset
         first: dict = {}                   # the first card of each (copy key, cost)
         for c in pool:
             if cost[c] <= money:
                 first.setdefault((keys[c], cost[c]), c)
-        return [a for a in (Recruit(c) for c in first.values()) if e.recruit_ok(g, side, a)]
+        return [Recruit(c) for c in first.values() if not e.banned(g, side, kind[c].key)]
 
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side

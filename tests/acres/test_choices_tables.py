@@ -3,7 +3,7 @@ their definitions through the engine's own tests, at every step of scripted and 
 games: the speed-ups that read the connected set and the siege markers once per decision list
 exactly the cards `Engine.playable` allows, in hand order, list each settle and siege once, and
 find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3);
-the settles, developments and sieges, built legal without their rules' tests, pass them, the sieges
+the settles, developments, sieges and recruits, built legal without their rules' tests, pass them, the sieges
 being every one `besiege_ok` allows (AFS-8.1); and the raids are those `raid_ok` allows (AFS-9)."""
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def _watch(seen: list[int]):
                     assert len(set(ch.list(kind))) == len(ch.list(kind))
                 for owner, avoid in ((0, ()), (2 - side, e.s.siege_loc[g])):   # settle, besiege
                     assert ch._journeys(owner, avoid) == _journeys_by_definition(e, ch, owner, avoid)
-                for kind, ok in (("settle", e.settle_ok), ("develop", e.develop_ok), ("besiege", e.besiege_ok)):
+                for kind, ok in (("settle", e.settle_ok), ("develop", e.develop_ok), ("besiege", e.besiege_ok),
+                                 ("recruit", e.recruit_ok)):
                     assert all(ok(g, side, a) for a in ch.list(kind))       # built legal, none asked
                 assert ch.list("besiege") == _sieges_by_definition(e, ch, side)
             seen[0] += 1
