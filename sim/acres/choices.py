@@ -236,13 +236,17 @@ class Choices:
                     break
             else:
                 return out
+        cls = PlayLeader if leader else Reinforce
+        # reinforce_ok's tests, so none is asked of the actions: a siege the side supplies (once
+        # per track), a playable hand card, the Leader only as the free action, worth something
+        # to the side's role, artillery paid
         for track in (0, 1):
-            if sieges[track] < 0:
+            loc = sieges[track]
+            if loc < 0 or not e.supplied(g, side, loc):
                 continue
-            cls = PlayLeader if leader else Reinforce
-            # reinforce_ok's Leader test first
-            out += [cls(track, c) for c in self.hand
-                    if (kind[c].special == "leader") == leader and e.reinforce_ok(g, side, track, c, leader)]
+            role = e.role(side, track)
+            out += [cls(track, c) for c in self.hand if (kind[c].special == "leader") == leader
+                    and e.value(g, c, loc, role) > 0 and e.artillery_ok(g, side, c)]
         return out
 
     def _reinforce(self) -> list[Reinforce]:

@@ -3,8 +3,10 @@ their definitions through the engine's own tests, at every step of scripted and 
 games: the speed-ups that read the connected set and the siege markers once per decision list
 exactly the cards `Engine.playable` allows, in hand order, list each settle and siege once, and
 find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3);
-the settles, developments, sieges and recruits, built legal without their rules' tests, pass them, the sieges
-being every one `besiege_ok` allows (AFS-8.1); and the raids are those `raid_ok` allows (AFS-9)."""
+the settles, developments, sieges and recruits, built legal without their rules' tests, pass
+them, the sieges being every one `besiege_ok` allows (AFS-8.1) and the reinforcements and
+Leaders every one `reinforce_ok` allows (AFS-8.6, AFS-8.7); and the raids are those `raid_ok`
+allows (AFS-9)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim.acres import play
-from sim.acres.actions import Besiege, Raid
+from sim.acres.actions import Besiege, PlayLeader, Raid, Reinforce
 from sim.acres.choices import Choices
 from sim.acres.components import TRANSPORTS, load
 from sim.acres.state import build_tables
@@ -65,6 +67,9 @@ def _watch(seen: list[int]):
                                  ("recruit", e.recruit_ok)):
                     assert all(ok(g, side, a) for a in ch.list(kind))       # built legal, none asked
                 assert ch.list("besiege") == _sieges_by_definition(e, ch, side)
+                for kind, cls, leader in (("reinforce", Reinforce, False), ("leader", PlayLeader, True)):   # AFS-8.6, 8.7
+                    assert ch.list(kind) == [cls(track, c) for track in (0, 1) for c in ch.hand
+                                             if e.reinforce_ok(g, side, track, c, leader)]
             seen[0] += 1
         return on_step
     return watch
