@@ -103,20 +103,24 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
     return (*at.static, *(m if priced else 0 for m, priced in zip(money, at.priced)), *pos)
 
 
-_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant")
+_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant", "take_money", "piracy",
+               "develop")
 # per mask of the `_NEEDS_CARD` kinds a hand enables (`_enables`), the kinds it does not
 _DISABLED = tuple(tuple(kind for i, kind in enumerate(_NEEDS_CARD) if not mask >> i & 1)
                   for mask in range(1 << len(_NEEDS_CARD)))
 
 
-def _enables(kind, side: int) -> int:
+def _enables(kind, side: int, louisbourg: int | None) -> int:
     """The kinds of `_NEEDS_CARD` (bit i: the i-th) a card kind lets `side` take: none is listed
     without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
     card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
-    the Intendant, AFS-13.6)."""
+    the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
+    AFS-12.4; an own location card, AFS-7.2)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
-           bool(kind.ship), kind.special == "trader", kind.special == "intendant")
+           bool(kind.ship), kind.special == "trader", kind.special == "intendant",
+           kind.is_location and kind.money > 0, side == 1 and kind.owner == 1 and kind.loc == louisbourg,
+           kind.is_location and kind.owner == side)
     return sum(1 << i for i, ok in enumerate(oks) if ok)
 
 
@@ -142,7 +146,7 @@ def _data_terms(t) -> _DataTerms:
         kinds = tuple({key: k for key, k in zip(t.copy_key, t.kind)}.values())
         found = _DataTerms(kinds, max(k.military for k in kinds), max(max(k.card.military for k in kinds), 1),
                         max(k.money for k in kinds), max(where.vp for where in t.locations),
-                        tuple(tuple(_enables(k, side) for k in t.kind) for side in (0, 1)),
+                        tuple(tuple(_enables(k, side, t.index.get("louisbourg")) for k in t.kind) for side in (0, 1)),
                         tuple(0.3 * k.military + 0.1 * k.money + 0.2 * bool(k.block_raid) for k in t.kind))
         hit = _DATA_TERMS[id(t)] = (t, found)
     return hit[1]
