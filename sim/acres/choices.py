@@ -10,6 +10,7 @@ action passes `Engine.apply`; players may also build other legal actions themsel
 from __future__ import annotations
 
 from itertools import combinations
+from collections.abc import Sequence
 from typing import Any
 
 from sim.acres import siege
@@ -55,7 +56,7 @@ _KINDS = {withdraws: (free, ACTION_KINDS + free, free + ("pass",))
 class Choices:
     """The legal choices of one action decision (see the module docstring)."""
 
-    __slots__ = ("_hand", "_links", "_lists", "_live", "_rest", "e", "g", "left", "side")
+    __slots__ = ("_hand", "_lists", "_live", "_rest", "e", "g", "left", "side")
 
     def __init__(self, engine, g: int, side: int, left: int) -> None:
         self.e, self.g, self.side, self.left = engine, g, side, left
@@ -63,7 +64,6 @@ class Choices:
         self._rest: dict[tuple[int, ...], list[int]] = {}
         self._hand: list[int] | None = None
         self._live: list[int] | None = None
-        self._links: list[tuple[int, tuple[int, ...], list[int]]] | None = None
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds this decision may take (action kinds only while an action is left)."""
@@ -137,35 +137,33 @@ class Choices:
             got = self._rest[used] = self._distinct([c for c in self.live if c not in used])
         return got
 
-    def _journeys(self, owner: int, avoid) -> list[tuple[int, int, int]]:
+    def _journeys(self, owner: int, avoid: Sequence[int]) -> list[tuple[int, int, int]]:
         """(via, target, transport) for every playable connection card, a listed target of
         `owner` (a `control` value) not in `avoid` and a transport card with the link's symbol
-        (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3); repeats dropped where a card's links share a target."""
-        control, overlap = self.e.s.control[self.g], self.e.t.links_overlap
+        (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3): the other playable cards carrying the link's symbol
+        (`Tables.card_links`, `transport_bits`). The targets are tested as bits (`Engine.held`,
+        `Tables.link_reach`), so a card none of whose links reaches one is passed over; repeats
+        are dropped where a card's links share a target."""
+        e = self.e
+        want = e.held(self.g, owner)
+        for loc in avoid:
+            if loc >= 0:
+                want &= ~(1 << loc)
+        if not want:
+            return []
+        t = e.t
+        reach, printed, bits, overlap = t.link_reach, t.card_links, t.transport_bits, t.links_overlap
         out = []
         repeats = False
-        for via, dests, transports in self.links:
-            targets = [d for d in dests if control[d] == owner and d not in avoid]
-            if targets:
-                out += [(via, d, x) for x in transports for d in targets]
-                repeats = repeats or overlap[via]
+        for via in self.hand:
+            if reach[via] & want:
+                others = self._others((via,))
+                for bit, dests in printed[via]:
+                    targets = [d for d in dests if want >> d & 1]
+                    if targets and (xs := [x for x in others if bits[x] & bit]):
+                        out += [(via, d, x) for x in xs for d in targets]
+                        repeats = repeats or overlap[via]
         return list(dict.fromkeys(out)) if repeats else out
-
-    @property
-    def links(self) -> list[tuple[int, tuple[int, ...], list[int]]]:
-        """(via, destinations, transport cards) per link of each playable connection card, the
-        transports being the other playable cards with the link's symbol (`Tables.card_links`,
-        `transport_bits`); kept per decision, as settling and besieging both ask for them."""
-        if self._links is None:
-            t = self.e.t
-            printed, bits = t.card_links, t.transport_bits
-            self._links = []
-            for via in self.hand:
-                if printed[via]:
-                    others = self._others((via,))
-                    self._links += [(via, dests, xs) for bit, dests in printed[via]
-                                    if (xs := [x for x in others if bits[x] & bit])]
-        return self._links
 
     # ------------------------------------------------------------------ action kinds
     def _settle(self) -> list[Settle]:
@@ -190,12 +188,13 @@ class Choices:
             return []
         kind, control, town, locations = e.t.kind, e.s.control[g], e.s.town[g], e.t.locations
         out = []
+        # develop_ok's tests, so none is asked of the actions: an own village with VP > 0, its own
+        # card and a settler card, both distinct playable hand cards, and a disc (above)
         for c in self.hand:
-            loc = kind[c].loc             # develop_ok's own tests first: an own village's own card
+            loc = kind[c].loc
             if loc < 0 or kind[c].owner != side or control[loc] != side + 1 or town[loc] or locations[loc].vp <= 0:
                 continue
-            a = [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
-            out += [x for x in a if e.develop_ok(g, side, x)]
+            out += [Develop(loc, c, y) for y in self._others((c,)) if kind[y].settler]
         return out
 
     def _fortify(self) -> list[Fortify]:
@@ -215,13 +214,14 @@ class Choices:
             return []
         kind, locations = e.t.kind, e.t.locations
         out = []
-        for via, target, x in self._journeys(2 - side, e.s.siege_loc[g]):      # not besieged (AFS-8.1.7)
+        # besiege_ok's tests, so none is asked of the actions: the side may besiege (above), an
+        # enemy location not besieged (AFS-8.1.7) listed by a playable connection card, a
+        # transport card with the link's symbol (the journeys), an opening card, artillery paid,
+        # three distinct playable hand cards
+        for via, target, x in self._journeys(2 - side, e.s.siege_loc[g]):
             for m in self._others((via, x)):
-                if not siege.can_open(kind[m].card, locations[target]):      # besiege_ok's opener test first
-                    continue
-                a = Besiege(target, via, x, m)
-                if e.besiege_ok(g, side, a):
-                    out.append(a)
+                if siege.can_open(kind[m].card, locations[target]) and e.artillery_ok(g, side, m):
+                    out.append(Besiege(target, via, x, m))
         return out
 
     def _siege_cards(self, leader: bool) -> list:
@@ -236,13 +236,17 @@ class Choices:
                     break
             else:
                 return out
+        cls = PlayLeader if leader else Reinforce
+        # reinforce_ok's tests, so none is asked of the actions: a siege the side supplies (once
+        # per track), a playable hand card, the Leader only as the free action, worth something
+        # to the side's role, artillery paid
         for track in (0, 1):
-            if sieges[track] < 0:
+            loc = sieges[track]
+            if loc < 0 or not e.supplied(g, side, loc):
                 continue
-            cls = PlayLeader if leader else Reinforce
-            # reinforce_ok's Leader test first
-            out += [cls(track, c) for c in self.hand
-                    if (kind[c].special == "leader") == leader and e.reinforce_ok(g, side, track, c, leader)]
+            role = e.role(side, track)
+            out += [cls(track, c) for c in self.hand if (kind[c].special == "leader") == leader
+                    and e.value(g, c, loc, role) > 0 and e.artillery_ok(g, side, c)]
         return out
 
     def _reinforce(self) -> list[Reinforce]:
@@ -335,13 +339,15 @@ class Choices:
     def _recruit(self) -> list[Recruit]:
         e, g, side = self.e, self.g, self.side
         pool = [*e.s.emp_deck[g][side], *e.s.neutral[g]]
-        keys, cost, money = e.t.copy_key, e.t.card_cost, e.s.money[g][side]
-        # recruit_ok's cost test first (the cost is part of the kind, so before the copies go)
+        keys, cost, money, kind = e.t.copy_key, e.t.card_cost, e.s.money[g][side], e.t.kind
+        # recruit_ok's tests, so none is asked of the actions: a card of the own empire deck or
+        # the neutral supply (the pool), its cost paid (before the copies go: the cost is part of
+        # the kind), not a banned asset
         first: dict = {}                   # the first card of each (copy key, cost)
         for c in pool:
             if cost[c] <= money:
                 first.setdefault((keys[c], cost[c]), c)
-        return [a for a in (Recruit(c) for c in first.values()) if e.recruit_ok(g, side, a)]
+        return [Recruit(c) for c in first.values() if not e.banned(g, side, kind[c].key)]
 
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side

@@ -93,6 +93,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self._conn_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
         self._raid_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
         self._vp_cache: list[list[tuple | None]] = [[None, None] for _ in range(b)]
+        self._held_cache: list[tuple | None] = [None] * b     # per game: (board version, `held` per owner)
         self._vp = tuple(int(v) for v in book.vp)        # AFS-15.3.1 per location, as Python ints
         self._end_cache: dict[tuple, bool] = {}       # `scoring.normal_end` by its (few) inputs
         self._shuffle_rng = [functools.partial(stream, self.seed, gi, "shuffle") for gi in self.game_indices]

@@ -52,6 +52,17 @@ class Network:
         self._conn_cache[g][side] = (self.s.version[g], found)
         return found
 
+    def held(self, g: int, owner: int) -> int:
+        """The locations whose `control` is `owner` (0 neutral, side + 1) as bits (location i:
+        bit i), for the journeys' target tests; kept until the board changes."""
+        hit = self._held_cache[g]
+        if hit is None or hit[0] != self.s.version[g]:
+            masks = [0, 0, 0]
+            for i, c in enumerate(self.s.control[g]):
+                masks[c] |= 1 << i
+            hit = self._held_cache[g] = (self.s.version[g], masks)
+        return hit[1][owner]
+
     def besieged(self, g: int, loc: int) -> bool:
         """AFS-8.1.7: a location with a siege marker beside it."""
         return loc in self.s.siege_loc[g]

@@ -103,17 +103,26 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
     return (*at.static, *(m if priced else 0 for m, priced in zip(money, at.priced)), *pos)
 
 
-_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant")
+_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant", "take_money", "piracy",
+               "develop", "besiege")
+# per mask of the `_NEEDS_CARD` kinds a hand enables (`_enables`), the kinds it does not
+_DISABLED = tuple(tuple(kind for i, kind in enumerate(_NEEDS_CARD) if not mask >> i & 1)
+                  for mask in range(1 << len(_NEEDS_CARD)))
 
 
-def _enables(kind, side: int) -> int:
+def _enables(kind, side: int, louisbourg: int | None) -> int:
     """The kinds of `_NEEDS_CARD` (bit i: the i-th) a card kind lets `side` take: none is listed
     without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
     card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
-    the Intendant, AFS-13.6)."""
+    the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
+    AFS-12.4; an own location card, AFS-7.2; a card that can open a siege somewhere, AFS-8.1.4:
+    `siege.can_open` at some location)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
-           bool(kind.ship), kind.special == "trader", kind.special == "intendant")
+           bool(kind.ship), kind.special == "trader", kind.special == "intendant",
+           kind.is_location and kind.money > 0, side == 1 and kind.owner == 1 and kind.loc == louisbourg,
+           kind.is_location and kind.owner == side,
+           not kind.card.defender_only and not kind.card.free_action and (kind.card.military > 0 or bool(kind.card.ship)))
     return sum(1 << i for i, ok in enumerate(oks) if ok)
 
 
@@ -139,7 +148,7 @@ def _data_terms(t) -> _DataTerms:
         kinds = tuple({key: k for key, k in zip(t.copy_key, t.kind)}.values())
         found = _DataTerms(kinds, max(k.military for k in kinds), max(max(k.card.military for k in kinds), 1),
                         max(k.money for k in kinds), max(where.vp for where in t.locations),
-                        tuple(tuple(_enables(k, side) for k in t.kind) for side in (0, 1)),
+                        tuple(tuple(_enables(k, side, t.index.get("louisbourg")) for k in t.kind) for side in (0, 1)),
                         tuple(0.3 * k.military + 0.1 * k.money + 0.2 * bool(k.block_raid) for k in t.kind))
         hit = _DATA_TERMS[id(t)] = (t, found)
     return hit[1]
@@ -183,6 +192,8 @@ class ScriptedPlayer(Player):
         self._keys = tuple(k.key for k in self.t.kind)                      # the card kind's id per card
         self._fixed = self._fixed_terms()
         self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
+        self._lines = siege.win_thresholds(engine.siege_rules)
+        self._unbounded = siege.track_bounds(engine.siege_rules)[0] is None
 
     # ------------------------------------------------------------------ what the side can count
     def p_holds(self, passes: Sequence[bool]) -> float:
@@ -205,6 +216,34 @@ class ScriptedPlayer(Player):
         return hit
 
     def odds(self, a: Besiege, left: int) -> float:
+        """P(the side wins the siege `a` starts): 0 where it is `lost_at_once`, else `estimate`."""
+        return 0.0 if self.lost_at_once(a, left) else self.estimate(a, left)
+
+    def lost_at_once(self, a: Besiege, left: int) -> bool:
+        """Whether the defender wins the siege `a` starts at his first check (AFS-8.8.2) whatever
+        is drawn, so that every siege `estimate` simulates is his and the estimate is 0 without
+        one. Until that check only the attacker moves the marker: from the start (AFS-8.2) by
+        the besieging card, then by at most one card an action with the `left - 1` actions left
+        and every free-action card (Leader, AFS-8.7) in hand, each worth at most what
+        `Engine.value` gives it (the siege's classes value a card so, or 0). Only on an
+        unbounded track (AFS-18 A1: a bound lifts a marker pushed below it)."""
+        if not self._unbounded:
+            return False
+        e, g, target, kind = self.e, self.g, a.target, self.t.kind
+        p = (siege.start_position(self.t.locations[target], bool(self.view.fort[g][target]), e.siege_rules)
+             + e.value(g, a.military, target, "attacker"))
+        actions = []
+        for c in self.view.own_hand(g, self.side):
+            if c != a.via and c != a.transport and c != a.military:
+                v = e.value(g, c, target, "attacker")
+                if kind[c].card.free_action:
+                    p += v
+                else:
+                    actions.append(v)
+        actions.sort(reverse=True)
+        return p + sum(actions[:left - 1]) <= self._lines[1]
+
+    def estimate(self, a: Besiege, left: int) -> float:
         """P(the side wins the siege `a` starts), by `siege.simulate` from the position the action
         leaves: the marker after its besieging card (AFS-8.2), the side's hand, piles and the
         actions left in its turn, the opponent's unseen cards and discards (View.unseen). The
@@ -556,9 +595,8 @@ class ScriptedPlayer(Player):
         enables, enabled = most.enables[side], 0
         for c in hand:
             enabled |= enables[c]
-        for i, kind in enumerate(_NEEDS_CARD):
-            if not enabled >> i & 1:
-                out[kind] = 0.0
+        for kind in _DISABLED[enabled]:
+            out[kind] = 0.0
         return out
 
     def _fixed_terms(self) -> dict[str, float]:
@@ -603,8 +641,8 @@ class ScriptedPlayer(Player):
 
     def free_action(self, choices: Choices) -> Action | None:
         p, g, v = self.p, self.g, self.view
-        leaders = choices.list("leader")
-        if leaders:
+        sieges = v.siege_loc[g]
+        if (sieges[0] >= 0 or sieges[1] >= 0) and (leaders := choices.list("leader")):     # a siege to join
             win_a, win_d = siege.win_thresholds(self.e.siege_rules)
             for a in leaders:
                 pos = v.siege_p[g][a.track]
@@ -613,7 +651,7 @@ class ScriptedPlayer(Player):
         if choices.left > 0 and choices.list("home_support"):
             return choices.list("home_support")[0]
         # the board's tests before the lists (a list is built when first asked for)
-        if v.siege_p[g][self.side] <= p["withdraw_at"] and choices.list("withdraw"):
+        if sieges[self.side] >= 0 and v.siege_p[g][self.side] <= p["withdraw_at"] and choices.list("withdraw"):
             return choices.list("withdraw")[0]
         reserve = len(v.reserve[g][self.side])
         if choices.left <= 0 or v.money[g][self.side] < reserve + p["recruit_floor"]:

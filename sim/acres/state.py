@@ -87,6 +87,7 @@ class Tables:
     transport_bits: tuple[int, ...] = ()            # per card: bit i where it carries TRANSPORTS[i]
     card_links: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()  # per card: (transport bit, destinations)
     links_overlap: tuple[bool, ...] = ()            # per card: a destination printed on two of its links
+    link_reach: tuple[int, ...] = ()                # per card: its links' destinations as bits (location i: bit i)
 
     @property
     def n_cards(self) -> int:
@@ -243,10 +244,11 @@ def build_tables(acres: Acres) -> Tables:
 def _link_tables(kinds: list[CardKind]) -> dict[str, tuple]:
     """Per card, the travel tables a journey reads (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3): the
     transport symbols it carries as bits, each printed link of a location card as (the bit of
-    its transport, its destinations) in print order, and whether two of its links share a
-    destination (only then can two links give one journey)."""
+    its transport, its destinations) in print order, whether two of its links share a
+    destination (only then can two links give one journey) and every destination as a bit."""
     bit = {tr: 1 << i for i, tr in enumerate(TRANSPORTS)}
     printed = [tuple((bit[tr], dests) for tr, dests in k.links.items()) if k.loc >= 0 else () for k in kinds]
     return {"transport_bits": tuple(sum(b for tr, b in bit.items() if getattr(k, tr)) for k in kinds),
             "card_links": tuple(printed),
-            "links_overlap": tuple(sum(len(d) for _, d in ls) > len({x for _, d in ls for x in d}) for ls in printed)}
+            "links_overlap": tuple(sum(len(d) for _, d in ls) > len({x for _, d in ls for x in d}) for ls in printed),
+            "link_reach": tuple(sum(1 << x for x in {x for _, d in ls for x in d}) for ls in printed)}

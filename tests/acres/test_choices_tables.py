@@ -2,8 +2,11 @@
 their definitions through the engine's own tests, at every step of scripted and random-legal
 games: the speed-ups that read the connected set and the siege markers once per decision list
 exactly the cards `Engine.playable` allows, in hand order, list each settle and siege once, and
-find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3),
-and list the raids `raid_ok` allows (AFS-9)."""
+find the journeys the printed links and transport symbols give (AFS-7.1.2-7.1.3, AFS-8.1.2-8.1.3);
+the settles, developments, sieges and recruits, built legal without their rules' tests, pass
+them, the sieges being every one `besiege_ok` allows (AFS-8.1) and the reinforcements and
+Leaders every one `reinforce_ok` allows (AFS-8.6, AFS-8.7); and the raids are those `raid_ok`
+allows (AFS-9)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim.acres import play
-from sim.acres.actions import Raid
+from sim.acres.actions import Besiege, PlayLeader, Raid, Reinforce
 from sim.acres.choices import Choices
 from sim.acres.components import TRANSPORTS, load
 from sim.acres.state import build_tables
@@ -37,6 +40,15 @@ def _journeys_by_definition(e, ch: Choices, owner: int, avoid) -> list[tuple[int
     return list(dict.fromkeys(out))
 
 
+def _sieges_by_definition(e, ch: Choices, side: int) -> list[Besiege]:
+    """AFS-8.1: per journey to an enemy location not besieged, each other playable card as the
+    opening card, kept where `besiege_ok` allows the siege."""
+    out = []
+    for via, target, x in _journeys_by_definition(e, ch, 2 - side, e.s.siege_loc[ch.g]):
+        out += [a for a in (Besiege(target, via, x, m) for m in ch._others((via, x))) if e.besiege_ok(ch.g, side, a)]
+    return out
+
+
 def _watch(seen: list[int]):
     def watch(engine):
         def on_step(e, g, where):
@@ -51,6 +63,13 @@ def _watch(seen: list[int]):
                     assert len(set(ch.list(kind))) == len(ch.list(kind))
                 for owner, avoid in ((0, ()), (2 - side, e.s.siege_loc[g])):   # settle, besiege
                     assert ch._journeys(owner, avoid) == _journeys_by_definition(e, ch, owner, avoid)
+                for kind, ok in (("settle", e.settle_ok), ("develop", e.develop_ok), ("besiege", e.besiege_ok),
+                                 ("recruit", e.recruit_ok)):
+                    assert all(ok(g, side, a) for a in ch.list(kind))       # built legal, none asked
+                assert ch.list("besiege") == _sieges_by_definition(e, ch, side)
+                for kind, cls, leader in (("reinforce", Reinforce, False), ("leader", PlayLeader, True)):   # AFS-8.6, 8.7
+                    assert ch.list(kind) == [cls(track, c) for track in (0, 1) for c in ch.hand
+                                             if e.reinforce_ok(g, side, track, c, leader)]
             seen[0] += 1
         return on_step
     return watch

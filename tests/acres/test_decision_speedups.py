@@ -2,7 +2,8 @@
 with the sea network opened at once equals the closure over every supply link, and the scripted
 players' choice with score ceilings (kinds not listed, sieges not estimated where they cannot
 beat the best found) equals scoring every listed action (AFS-21 items 1-19), and the dead cards
-read off the decision's playable cards are those `ScriptedPlayer.dead` finds card by card."""
+read off the decision's playable cards are those `ScriptedPlayer.dead` finds card by card, and a
+siege taken as lost at once without a simulation is one the simulation estimates at 0."""
 
 from __future__ import annotations
 
@@ -92,3 +93,29 @@ def test_afs_21_choice_with_score_ceilings_is_the_best_of_all_listed_actions(see
     checked, pruned = [0], [0]
     play.play_with(seed, [0], [Seating(("british", "french"), lineup)], watch=_compare(params, checked, pruned))
     assert checked[0] > 0 and pruned[0] > 0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 999), lineup=st.tuples(st.sampled_from(play.STRATEGIES), st.sampled_from(play.STRATEGIES)),
+       table=st.sampled_from(players.strategies()))
+def test_afs_8_8_2_a_siege_lost_at_once_is_estimated_at_zero(seed, lineup, table):
+    """`lost_at_once` (no simulation) only where the simulated estimate is 0: every listed
+    besiege of both sides at every step, with one and two actions left."""
+    params = play.load_data().tree["strategies"][table]
+    seen = [0, 0]
+
+    def on_step(e, g, where):
+        if e.s.over[g]:
+            return
+        for side in (0, 1):
+            for left in (1, 2):
+                player = ScriptedPlayer(e, g, side, None, params)
+                player.left = left
+                player._prepare()
+                for a in Choices(e, g, side, left).list("besiege"):
+                    lost = player.lost_at_once(a, left)
+                    assert not lost or player.estimate(a, left) == 0.0, (where, side, left, a)
+                    seen[lost] += 1
+
+    play.play_with(seed, [0], [Seating(("british", "french"), lineup)], watch=lambda engine: on_step)
+    assert seen[0] + seen[1] > 0
