@@ -136,14 +136,15 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         colours = [c for c, o in enumerate(owner) if o != seat and o >= 0]
         if not colours or not spaces:
             return [-1] * len(spaces)
-        units = s.land[g][np.ix_(colours, spaces)].any(axis=2).tolist()
+        land = s.land[g]
+        units = (land[..., 0] | land[..., 1] | land[..., 2]).tolist()   # nonzero where any type stands
         locs, states, ships = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
         standing = [{q for q, st, sh in zip(locs[c], states[c], ships[c]) if st == FREE and sh < 0} for c in colours]
         out = []
-        for k, q in enumerate(spaces):
+        for q in spaces:
             found = -1
-            for c, row, here in zip(colours, units, standing):
-                if row[k] or q in here:
+            for c, here in zip(colours, standing):
+                if units[c][q] or q in here:
                     found = owner[c]
                     break
             out.append(found)
