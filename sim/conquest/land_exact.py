@@ -253,7 +253,6 @@ class _Chain:
         """Mass per pair of the battles that ended in the rounds (the terminal pairs)."""
         return mass.reshape(self.na, self.nd) * self.terminal
 
-
     def outcome(self, mass: np.ndarray, att_surv: np.ndarray, def_surv: np.ndarray, att_gone: float,
                 def_gone: float, rounds: float) -> tuple[LandOdds, np.ndarray]:
         """The odds from the forward pass: mass per pair (terminal pairs hold the battles that

@@ -14,7 +14,8 @@ from sim.conquest.land_exact import forecast_land, solve_land
 from sim.conquest.policy import FIGHT, OPTIMAL, Objective, RetreatPolicy
 
 RULES = (default_components(),
-         load_components(["options.mutual_annihilation=\"defender_holds_no_capture\"", "options.pursuit_cap=\"uncapped\""]))
+         load_components(["options.mutual_annihilation=\"defender_holds_no_capture\"", "options.pursuit_cap=\"uncapped\""]),
+         load_components(["options.simultaneous_hits=false"]))
 armies = st.builds(Army, st.integers(0, 6), st.integers(0, 2), st.integers(0, 2), st.integers(0, 3)).filter(
     lambda a: a.total > 0)
 policies = st.sampled_from((FIGHT, OPTIMAL, RetreatPolicy("below", 2)))
