@@ -65,12 +65,8 @@ class Battles:
         """COE-13.1 / COE-A18: land battles where the mover's land units meet another seat's
         pieces, naval battles where his galleys share a sea zone with another seat's."""
         s, t = self.s, self.t
-        out = []
-        occupants = self.occupants(g)
-        for q in self.land_spaces(g, p):
-            others = [x for x in occupants.get(q, ()) if x != p]
-            if others:
-                out.append(("land", q, others[0]))
+        spaces = self.land_spaces(g, p)
+        out = [("land", q, d) for q, d in zip(spaces, self.others_at(g, p, spaces)) if d >= 0]
         fleets: dict[int, set[int]] = {}
         for seat, row in zip(s.owner[g].tolist(), s.gal_loc[g].tolist()):
             for z in row:

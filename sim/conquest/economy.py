@@ -149,6 +149,14 @@ def turn_multipliers(turn_players: Sequence[str], readings: Sequence[Reading], r
     return out
 
 
+def multiplier_in_force(turn_players: Sequence[str], readings: Sequence[Reading], rules: InflationRules) -> int:
+    """`turn_multipliers(...)[-1]`, the multiplier of the last turn's buying phase, without the
+    list of every turn's (the engine asks at every turn): every triggered inflation with a next
+    turn of its trigger player takes effect by the last turn, so the largest of them holds."""
+    return max((rules.multiplier(t.level) for t in triggers(turn_players, readings, rules)
+                if t.effective_turn is not None), default=1)
+
+
 def buys_at_old_prices(turn_players: Sequence[str], readings: Sequence[Reading], rules: InflationRules,
                        level: int) -> dict[str, int]:
     """COE-21.1, COE-I11: per player, buying phases after inflation `level` was triggered and before

@@ -73,7 +73,6 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         self.phase = [0] * b                     # COE-10.1: 1..6 during a turn
         self.turn_seats: list[list[str]] = [[] for _ in range(b)]    # seat of every turn played (COE-21)
         self.readings: list[list[Any]] = [[] for _ in range(b)]      # income readings reaching a threshold
-        self.occupied: list[tuple[tuple, dict[int, list[int]]] | None] = [None] * b   # `occupants`, per game
         self.on_step = None                      # optional callback(engine, where) after every step (tests)
         self.steps = 0
 
@@ -129,36 +128,26 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
                 out += [c * n + k for k in range(n) if loc[k] == space]
         return out
 
-    def occupants(self, g: int) -> dict[int, list[int]]:
-        """Space -> the seats with land units or standing leaders there (COE-11.5), spaces in
-        the order of (colour, space) and each space's seats in colour order. Read only: kept per
-        game with the bytes of the pieces it was read from, so it is rebuilt exactly when a piece
-        or a colour's owner changed (however the change was made)."""
+    def others_at(self, g: int, seat: int, spaces: list[int]) -> list[int]:
+        """`other_seat_at` of each of many spaces (COE-11.5): the pieces are read once for all of
+        them (the battle phase and the taking of provinces ask about every space of the mover)."""
         s = self.s
-        key = (s.land[g].tobytes(), s.ldr_loc[g].tobytes(), s.ldr_state[g].tobytes(), s.ldr_ship[g].tobytes(),
-               s.owner[g].tobytes())
-        kept = self.occupied[g]
-        if kept is not None and kept[0] == key:
-            return kept[1]
         owner = s.owner[g].tolist()
-        colours, spaces = np.nonzero(s.land[g].any(axis=2))        # one reduction; the rest plain Python
-        held: list[list[int]] = [[] for _ in owner]
-        for c, q in zip(colours.tolist(), spaces.tolist()):
-            held[c].append(q)
+        colours = [c for c, o in enumerate(owner) if o != seat and o >= 0]
+        if not colours or not spaces:
+            return [-1] * len(spaces)
+        land = s.land[g]
+        units = (land[..., 0] | land[..., 1] | land[..., 2]).tolist()   # nonzero where any type stands
         locs, states, ships = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
-        out: dict[int, list[int]] = {}
-        for c, seat in enumerate(owner):
-            if seat < 0:
-                continue
-            here = held[c]
-            standing = {q for q, st, sh in zip(locs[c], states[c], ships[c]) if st == FREE and sh < 0 and q >= 0}
-            if standing:
-                here = sorted(standing.union(here))
-            for q in here:
-                seats = out.setdefault(q, [])
-                if seat not in seats:
-                    seats.append(seat)
-        self.occupied[g] = (key, out)
+        standing = [{q for q, st, sh in zip(locs[c], states[c], ships[c]) if st == FREE and sh < 0} for c in colours]
+        out = []
+        for q in spaces:
+            found = -1
+            for c, here in zip(colours, standing):
+                if units[c][q] or q in here:
+                    found = owner[c]
+                    break
+            out.append(found)
         return out
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:

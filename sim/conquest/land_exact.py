@@ -37,6 +37,7 @@ MAX_PAIR_STATES = 2_000_000
 CACHE_LIMIT = SIDE_CACHE_LIMIT  # sides whose kernel arrays are kept: no more than combat keeps
 LAYOUTS = 512                   # solving orders kept (a few MB: the players' armies have at most 10 units)
 TIE = 1e-12  # a retreat must be better by more than rounding noise
+TACTICS = Tactics()             # the players' forecasts: the kernels' expected-hits rule
 _NO_AFTER = np.zeros((1, 1, 1, 1))
 
 
@@ -113,21 +114,35 @@ def forecast_land(battle: LandBattle, comps: Components, policy: RetreatPolicy,
                   objective: Objective) -> tuple[float, bool, bool]:
     """`solve_land` with both sides playing `policy`, cut to what the scripted players read: the
     attacker's win chance and whether each side retreats at the start state (COE-14.5, COE-16);
-    the rest of the outcome distribution is not built."""
-    chain = _chain(battle, comps, Tactics(), objective, MAX_PAIR_STATES)
-    a_ret, d_ret, _ = chain.backward(policy, policy)
-    mass, _, _, _, def_gone, _ = chain.push(a_ret, d_ret)
-    root = chain.A.index(battle.attacker.units), chain.D.index(battle.defender.units)
-    return chain.attacker_won(mass.reshape(chain.na, chain.nd)) + def_gone, bool(a_ret[root]), bool(d_ret[root])
+    the rest of the outcome distribution is not built. The chain is set up and run in one
+    compiled call (`land_kernel.forecast_chain`): the players ask for thousands of new battles,
+    and building small arrays around two kernel calls cost more than the kernels."""
+    _check_size(battle, MAX_PAIR_STATES)
+    a_tables, d_tables, ext, _ = battle_tables(battle, comps, TACTICS)
+    A, D = _side(a_tables), _side(d_tables)
+    w = objective.unit_weight
+    x_att, x_def = _retreat_values(A, D, w)
+    mass, def_gone, a_root, d_root = land_kernel.forecast_chain(
+        len(D.total), ext, A.hits, A.succ, A.size, A.total, D.hits, D.succ, D.size, D.total,
+        _NO_AFTER if D.after is None else D.after, D.after is not None, A.value, D.value, w,
+        objective.leader_weight, battle.attacker.leaders, battle.defender.leaders,
+        comps.options.mutual_annihilation == "both_captured", x_att, x_def,
+        _code(policy, battle.attacker_can_retreat), _code(policy, battle.defender_can_retreat), TIE,
+        A.pursuit, D.pursuit)
+    return _attacker_won(mass.reshape(len(A.total), len(D.total))) + def_gone, bool(a_root), bool(d_root)
 
 
-def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
-           max_states: int) -> _Chain:
+def _check_size(battle: LandBattle, max_states: int) -> None:
     a_units, d_units = battle.attacker.units, battle.defender.units
     pairs = math.prod(u + 1 for u in a_units) * math.prod(u + 1 for u in d_units)
     if pairs > max_states:
         raise UserError(f"armies {a_units} vs {d_units} have {pairs:,} unit states, more than the "
                         f"exact solver's {max_states:,}; use --mc N with the fight or retreat-below=K policy")
+
+
+def _chain(battle: LandBattle, comps: Components, tactics: Tactics, objective: Objective,
+           max_states: int) -> _Chain:
+    _check_size(battle, max_states)
     A, D, ext, _ = battle_tables(battle, comps, tactics)
     return _Chain(battle, comps, A, D, ext, objective)
 
@@ -165,16 +180,29 @@ def _side(t: SideTables) -> _Side:
 def _layout(a_total: bytes, d_total: bytes) -> tuple[np.ndarray, np.ndarray]:
     """The terminal pairs and the solving order (live pairs, fewest units first) of two armies'
     unit totals per state: they depend on the unit counts only, not on leaders or dice."""
-    ta = np.frombuffer(a_total, dtype=np.int64)[:, None]
-    td = np.frombuffer(d_total, dtype=np.int64)[None, :]
-    terminal = (ta == 0) | (td == 0)
-    live = np.flatnonzero(~terminal.ravel())
-    order = live[np.argsort((ta + td).ravel()[live], kind="stable")]
+    ta, td = np.frombuffer(a_total, dtype=np.int64), np.frombuffer(d_total, dtype=np.int64)
+    terminal = (ta[:, None] == 0) | (td[None, :] == 0)
+    order = land_kernel.solving_order(ta, td)
     terminal.flags.writeable = order.flags.writeable = False      # shared by every chain of these armies
     return terminal, order
 
 
 _SIDES: dict[int, _Side] = {}
+
+
+def _retreat_values(A: _Side, D: _Side, w: float) -> tuple[np.ndarray, np.ndarray]:
+    """COE-16.2: each pair's value of the attacker's and of the defender's retreat (the winner
+    pursues, leaders escape or retreat with the units), flat as the kernel reads them."""
+    x_def = 1.0 + w * (A.value[:, None] - A.pursuit @ D.kept_at(A.pursuit.shape[1]).T)
+    x_att = w * ((D.pursuit @ A.kept_at(D.pursuit.shape[1]).T).T - D.value[None, :])
+    return np.ascontiguousarray(x_att).ravel(), np.ascontiguousarray(x_def).ravel()
+
+
+def _attacker_won(mass: np.ndarray) -> float:
+    """COE-16.3: the mass of the battles the attacker won in the rounds, read from the mass per
+    pair (all of them or the ended ones: those pairs are terminal): the defender's only state
+    without units is his state 0, the attacker's too."""
+    return float(np.ascontiguousarray(mass[1:, :1]).sum())
 
 
 class _Chain:
@@ -190,17 +218,9 @@ class _Chain:
         la, ld = battle.attacker.leaders, battle.defender.leaders
         self.mutual_capture = comps.options.mutual_annihilation == "both_captured"
         self.terminal, self.order = _layout(A.total.tobytes(), D.total.tobytes())
-        va, vd = A.value, D.value
-        # COE-16.3 / COE-16.7: terminal payoffs (leaders captured when wiped out in the rounds);
-        # a side's only state without units is its state 0
-        term = np.zeros((self.na, self.nd))
-        term[1:, 0] = 1.0 + w * va[1:] + lam * ld
-        term[0, 1:] = -w * vd[1:] - lam * la
-        term[0, 0] = (lam * (ld - la)) if self.mutual_capture else 0.0
-        self.term_value = term
-        # COE-16.2: retreat values; the winner pursues, leaders escape or retreat with the units
-        self.x_def = 1.0 + w * (va[:, None] - A.pursuit @ D.kept_at(A.pursuit.shape[1]).T)
-        self.x_att = w * ((D.pursuit @ A.kept_at(D.pursuit.shape[1]).T).T - vd[None, :])
+        self.term_value = land_kernel.terminal_values(A.value, D.value, w, lam, la, ld,
+                                                     self.mutual_capture).reshape(self.na, self.nd)
+        self.x_att, self.x_def = _retreat_values(A, D, w)
         after = D.after if D.after is not None else _NO_AFTER
         self.rounds = (self.nd, _dense(ext), A.hits, A.succ, A.size, A.total, D.hits, D.succ, D.size, D.total,
                        after, D.after is not None)
@@ -211,7 +231,7 @@ class _Chain:
         first round is compulsory)."""
         a_ret, d_ret, root_value = land_kernel.solve_chain(
             self.order, *self.rounds, self.terminal.ravel(), self.term_value.ravel(),
-            np.ascontiguousarray(self.x_att).ravel(), np.ascontiguousarray(self.x_def).ravel(),
+            self.x_att, self.x_def,
             _code(a_pol, self.battle.attacker_can_retreat), _code(d_pol, self.battle.defender_can_retreat), TIE)
         return a_ret.reshape(self.na, self.nd), d_ret.reshape(self.na, self.nd), root_value
 
@@ -233,12 +253,6 @@ class _Chain:
         """Mass per pair of the battles that ended in the rounds (the terminal pairs)."""
         return mass.reshape(self.na, self.nd) * self.terminal
 
-    def attacker_won(self, mass: np.ndarray) -> float:
-        """COE-16.3: the mass of the battles the attacker won in the rounds, read from the mass
-        per pair (all of them or the ended ones: those pairs are terminal): the defender's only
-        state without units is his state 0, the attacker's too."""
-        return float(np.ascontiguousarray(mass[1:, :1]).sum())
-
     def outcome(self, mass: np.ndarray, att_surv: np.ndarray, def_surv: np.ndarray, att_gone: float,
                 def_gone: float, rounds: float) -> tuple[LandOdds, np.ndarray]:
         """The odds from the forward pass: mass per pair (terminal pairs hold the battles that
@@ -248,7 +262,7 @@ class _Chain:
         mass2 = mass.reshape(self.na, self.nd)
         ta, td = A.total, D.total
         end = self.ended(mass)
-        a_win = self.attacker_won(end)
+        a_win = _attacker_won(end)
         d_win = float(end[ta == 0][:, td > 0].sum())
         both = float(end[ta == 0][:, td == 0].sum())
         att_surv += np.bincount(ta, weights=end.sum(1), minlength=len(att_surv))

@@ -75,10 +75,21 @@ def solve_chain(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ,
     series). Returns (attacker retreats, defender retreats, root value); the first round is
     compulsory (COE-A37)."""
     size = terminal.shape[0]
-    width = a_hits.shape[2]
     dv = np.where(terminal, term_value, 0.0)
     a_ret = np.zeros(size, dtype=np.bool_)
     d_ret = np.zeros(size, dtype=np.bool_)
+    root_value = _backward(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size, d_total,
+                           d_after, sequential, dv, x_att, x_def, a_policy, d_policy, tie, a_ret, d_ret)
+    return a_ret, d_ret, root_value
+
+
+@njit(cache=True)
+def _backward(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size, d_total, d_after,
+              sequential, dv, x_att, x_def, a_policy, d_policy, tie, a_ret, d_ret):
+    """`solve_chain`'s pass: dv holds the terminal payoffs on entry and the decision values on
+    return; the retreat maps are written into a_ret and d_ret. Returns the root value."""
+    size = dv.shape[0]
+    width = a_hits.shape[2]
     weights = np.empty((width, width))
     succ = np.empty((width, width), dtype=np.int64)
     p_att, p_def, cond = np.empty(width), np.empty(width), np.empty(width)
@@ -104,7 +115,68 @@ def solve_chain(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ,
     for la in range(width):
         for ld in range(width):
             root_value += weights[la, ld] * dv[succ[la, ld]]
-    return a_ret, d_ret, root_value
+    return root_value
+
+
+@njit(cache=True)
+def solving_order(a_total, d_total):
+    """The live pairs (both sides with units) in order of total units, fewest first, each total's
+    pairs in index order: `np.argsort(totals, kind="stable")` over the live pairs, by counting."""
+    nd = d_total.shape[0]
+    top = a_total.max() + d_total.max()
+    count = np.zeros(top + 2, dtype=np.int64)
+    for ia in range(a_total.shape[0]):
+        for id_ in range(nd):
+            if a_total[ia] > 0 and d_total[id_] > 0:
+                count[a_total[ia] + d_total[id_] + 1] += 1
+    for t in range(1, top + 2):
+        count[t] += count[t - 1]
+    order = np.empty(count[top + 1], dtype=np.int64)
+    for ia in range(a_total.shape[0]):
+        for id_ in range(nd):
+            if a_total[ia] > 0 and d_total[id_] > 0:
+                t = a_total[ia] + d_total[id_]
+                order[count[t]] = ia * nd + id_
+                count[t] += 1
+    return order
+
+
+@njit(cache=True)
+def terminal_values(a_value, d_value, unit_weight, leader_weight, a_leaders, d_leaders, mutual_capture):
+    """COE-16.3 / COE-16.7: the payoff of each pair, flat, nonzero only at the terminal ones
+    (leaders captured when wiped out in the rounds); a side's only state without units is its
+    state 0."""
+    na, nd = a_value.shape[0], d_value.shape[0]
+    out = np.zeros(na * nd)
+    for ia in range(1, na):
+        out[ia * nd] = 1.0 + unit_weight * a_value[ia] + leader_weight * d_leaders
+    for id_ in range(1, nd):
+        out[id_] = -unit_weight * d_value[id_] - leader_weight * a_leaders
+    out[0] = leader_weight * (d_leaders - a_leaders) if mutual_capture else 0.0
+    return out
+
+
+@njit(cache=True)
+def forecast_chain(nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size, d_total, d_after, sequential,
+                   a_value, d_value, unit_weight, leader_weight, a_leaders, d_leaders, mutual_capture,
+                   x_att, x_def, a_policy, d_policy, tie, a_pursuit, d_pursuit):
+    """The players' forecast in one call: the solving order, the terminal payoffs (COE-16.3,
+    COE-16.7; a side's only state without units is its state 0), the backward pass and the
+    forward pass, as `land_exact` runs them. Returns (mass per pair, the defender's
+    retreat chance, whether the attacker and the defender retreat at the start state)."""
+    size = a_total.shape[0] * nd
+    order = solving_order(a_total, d_total)
+    dv = terminal_values(a_value, d_value, unit_weight, leader_weight, a_leaders, d_leaders, mutual_capture)
+    a_ret = np.zeros(size, dtype=np.bool_)
+    d_ret = np.zeros(size, dtype=np.bool_)
+    _backward(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size, d_total, d_after,
+              sequential, dv, x_att, x_def, a_policy, d_policy, tie, a_ret, d_ret)
+    att_surv = np.zeros(a_total.max() + 1)
+    def_surv = np.zeros(d_total.max() + 1)
+    mass, _, def_gone, _ = push_mass(order[::-1], nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d_size,
+                                     d_total, d_after, sequential, a_ret, d_ret, a_pursuit, d_pursuit, att_surv,
+                                     def_surv)
+    return mass, def_gone, a_ret[size - 1], d_ret[size - 1]
 
 
 @njit(cache=True)

@@ -302,13 +302,12 @@ class Movement:
         """COE-17.3 / COE-A8 / COE-A9: every neutral (or empty enemy) province holding the mover's
         land units becomes his; battles decide the others (phase 2)."""
         s, t = self.s, self.t
-        occupants = self.occupants(g)
         mine = self.land_spaces(g, p)
         if self.opt.galleys_conquer:
             mine = sorted(set(mine).union(q for q in self.galleys_at_any(g, p) if q < t.n_prov))
         control = s.control[g].tolist()
-        for q in mine:
-            if control[q] == p or any(x != p for x in occupants.get(q, ())):
+        for q, other in zip(mine, self.others_at(g, p, mine)):
+            if control[q] == p or other >= 0:
                 continue
             if control[q] == NEUTRAL or self.opt.empty_enemy_province_like_neutral:
                 self.take_province(g, p, q, battle=False)

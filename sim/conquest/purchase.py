@@ -1,8 +1,8 @@
 """Phases 5 and 6 of a turn: buying with the price list and inflation (COE-20, COE-21), placing
 new pieces (COE-22) and ransom (COE-23). A part of `sim.conquest.engine.Engine`.
 
-Prices are `economy.price_list` under the multiplier in force, which `economy.turn_multipliers`
-derives from the income readings that reached a threshold (COE-21, COE-A11, COE-A12: checked at
+Prices are `economy.price_list` under the multiplier in force, which `economy.multiplier_in_force`
+(the last of `economy.turn_multipliers`) derives from the income readings that reached a threshold (COE-21, COE-A11, COE-A12: checked at
 every change, effective from the trigger player's next turn). A purchase names where it will be
 placed (COE-A39: everything bought is placed this turn), so only placeable pieces are offered.
 A Fortified City is a City and a Fortification bought in the same turn for the same province
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.conquest.actions import Buy, Ransom
-from sim.conquest.economy import Reading, price_list, turn_multipliers
+from sim.conquest.economy import Reading, multiplier_in_force, price_list
 from sim.conquest.state import CAPTIVE, FREE, LEADERS
 
 ASSETS = ("infantry", "cavalry", "catapult", "galley", "city", "fortification", "road")
@@ -62,7 +62,7 @@ class Purchase:
         """COE-21: the multiplier of this turn (for every player), from the readings so far."""
         if not self.readings[g]:
             return
-        m = turn_multipliers(self.turn_seats[g], self.readings[g], self.economy.inflation)[-1]
+        m = multiplier_in_force(self.turn_seats[g], self.readings[g], self.economy.inflation)
         if m != self.s.multiplier[g]:
             self.s.multiplier[g] = m
             self.log(g, "inflation", multiplier=int(m))
@@ -149,7 +149,8 @@ class Purchase:
             elif item == "fortification":
                 out += [b for b in run if b.where in built and ("fortification", b.where) not in taken]
             else:
-                out += [b for b in run if ("road", b.where) not in taken and all(q in built for q in edges[b.where])]
+                out += [b for b in run if edges[b.where][0] in built and edges[b.where][1] in built
+                        and ("road", b.where) not in taken]
         return out
 
     def buying_phase(self, g: int, p: int) -> list[Buy]:

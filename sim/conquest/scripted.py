@@ -100,7 +100,7 @@ def _clip(att: tuple, dfn: tuple) -> tuple[tuple, tuple]:
     each one's mix (the solver's size limit; the ratio of strengths is what decides)."""
     big = max(sum(att), sum(dfn))
     if big <= MAX_EXACT:
-        return tuple(int(u) for u in att), tuple(int(u) for u in dfn)
+        return tuple(map(int, att)), tuple(map(int, dfn))
     return _scale(att, big), _scale(dfn, big)
 
 

@@ -179,7 +179,7 @@ class RoutePlans:
         if not self.k["galleys"]:
             return None
         e, g = self.e, self.g
-        owned = sum(int((e.s.gal_loc[g, c] >= 0).sum()) for c in e.colours_of[g][self.p])
+        owned = sum(x >= 0 for c in e.colours_of[g][self.p] for x in e.s.gal_loc[g, c].tolist())
         if owned + sum(b.item == "galley" for b in bought) >= self.k["galleys"]:
             return None
         marching = self.k["sea_march"] and self.hunting()

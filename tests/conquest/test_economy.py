@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from sim.cli import main
 from sim.conquest.components import default_components, load_components
-from sim.conquest.economy import (Reading, buys_at_old_prices, load_economy, price_list, triggers,
-                                  turn_multipliers)
+from sim.conquest.economy import (Reading, buys_at_old_prices, load_economy, multiplier_in_force, price_list,
+                                  triggers, turn_multipliers)
 from sim.core.data import DataError
 from sim.core.errors import UserError
 
@@ -181,6 +181,18 @@ def test_multiplier_is_monotone_and_one_of_1_2_3(history):
     assert [t.level for t in fired] == list(range(1, len(fired) + 1))  # each threshold at most once
     if not any(r.measure == "income" and r.value >= RULES.thresholds[0] for r in readings):
         assert set(mults) == {1}
+
+
+@settings(max_examples=300, deadline=None)
+@given(histories(), st.sampled_from([RULES, load_economy(load_components(
+    ["economy.inflation.inflation_thresholds=[40, 60, 80]", "economy.inflation.inflation_multipliers=[2, 2, 4]"])).inflation]))
+def test_multiplier_in_force_is_the_last_turn_s(history, rules):
+    """COE-21 / COE-A12: the engine's multiplier of the turn is `turn_multipliers`' last, for every
+    prefix of a game's history (a turn is asked as it comes)."""
+    order, readings = history
+    for n in range(1, len(order) + 1):
+        seen = [r for r in readings if r.turn < n]
+        assert multiplier_in_force(order[:n], seen, rules) == turn_multipliers(order[:n], seen, rules)[-1]
 
 
 @settings(max_examples=200, deadline=None)
