@@ -22,6 +22,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numba import njit
 
 from sim.conquest.actions import Board, Disembark, EndMovement, RoadTrip, Sail, Step
 from sim.conquest.battle import Battles
@@ -129,43 +130,18 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         return out
 
     def others_at(self, g: int, seat: int, spaces: list[int]) -> list[int]:
-        """`other_seat_at` of each of many spaces (COE-11.5): the pieces are read once for all of
-        them (the battle phase and the taking of provinces ask about every space of the mover)."""
+        """`other_seat_at` of each of many spaces (COE-11.5), in one compiled pass (the battle
+        phase and the taking of provinces ask about every space of the mover)."""
         s = self.s
-        owner = s.owner[g].tolist()
-        colours = [c for c, o in enumerate(owner) if o != seat and o >= 0]
-        if not colours or not spaces:
-            return [-1] * len(spaces)
-        land = s.land[g]
-        units = (land[..., 0] | land[..., 1] | land[..., 2]).tolist()   # nonzero where any type stands
-        locs, states, ships = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
-        standing = [{q for q, st, sh in zip(locs[c], states[c], ships[c]) if st == FREE and sh < 0} for c in colours]
-        out = []
-        for q in spaces:
-            found = -1
-            for c, here in zip(colours, standing):
-                if units[c][q] or q in here:
-                    found = owner[c]
-                    break
-            out.append(found)
-        return out
+        return _other_seats(s.land, s.owner, s.ldr_loc, s.ldr_state, s.ldr_ship, g, seat,
+                            np.array(spaces, dtype=np.int64)).tolist()
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:
-        """The other seat with land units or standing leaders in province p, or -1."""
+        """The other seat with land units or standing leaders in province p, or -1 (the colours
+        in order, each one's units before its leaders; compiled: the players and the steps ask
+        tens of thousands of times a game)."""
         s = self.s
-        land = s.land[g, :, p].tolist()
-        loc = None
-        for c, o in enumerate(s.owner[g].tolist()):   # plain Python: six colours, three types
-            if o == seat or o < 0:
-                continue
-            if any(land[c]):
-                return o
-            if loc is None:
-                loc, state, ship = s.ldr_loc[g].tolist(), s.ldr_state[g].tolist(), s.ldr_ship[g].tolist()
-            if p in loc[c] and any(q == p and st == FREE and sh < 0
-                                   for q, st, sh in zip(loc[c], state[c], ship[c])):
-                return o
-        return -1
+        return _other_seat(s.land, s.owner, s.ldr_loc, s.ldr_state, s.ldr_ship, g, seat, p)
 
     def enemy_pieces_at(self, g: int, seat: int, p: int) -> bool:
         """Another seat's land units or standing leaders in province p (COE-11.5, COE-A7)."""
@@ -302,3 +278,30 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
             self.disembark(g, p, action.galley)
         elif kind is not EndMovement:
             raise RuleViolation(f"unknown action {action!r}")
+
+
+@njit(cache=True)
+def _other_seat(land, owner, loc, state, ship, g, seat, p):
+    """`Engine.other_seat_at` of game g: the first other seat's colour with land units or a free
+    leader standing (not aboard) in province p, its seat; -1 when none."""
+    if not 0 <= p < land.shape[2]:
+        raise IndexError("not a province")          # compiled code does not check its indices
+    for c in range(owner.shape[1]):
+        o = owner[g, c]
+        if o == seat or o < 0:
+            continue
+        if land[g, c, p, 0] or land[g, c, p, 1] or land[g, c, p, 2]:
+            return o
+        for i in range(loc.shape[2]):
+            if loc[g, c, i] == p and state[g, c, i] == FREE and ship[g, c, i] < 0:
+                return o
+    return -1
+
+
+@njit(cache=True)
+def _other_seats(land, owner, loc, state, ship, g, seat, spaces):
+    """`_other_seat` of each space."""
+    out = np.empty(len(spaces), dtype=np.int64)
+    for k in range(len(spaces)):
+        out[k] = _other_seat(land, owner, loc, state, ship, g, seat, spaces[k])
+    return out
