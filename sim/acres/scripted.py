@@ -183,8 +183,10 @@ class ScriptedPlayer(Player):
         self._odds_now: dict[Besiege, float] = {}      # this decision's siege estimates
         self.left = 0                                    # actions left in this decision's turn
         # the scored kinds in the order they are scored (sieges last: their estimates are the
-        # dearest scores), with their ranks, scorers and, where a score is dear, action ceilings
-        self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind),
+        # dearest scores), with their ranks, scorers, the kind's ceiling from this decision's
+        # chances where one bounds every action's score, and where a score is dear, action ceilings
+        chanced = {"raid": self.raid_ceiling, "ambush": self.ambush_ceiling, "steal": self.steal_ceiling}
+        self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind), chanced.get(kind),
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
@@ -440,16 +442,35 @@ class ScriptedPlayer(Player):
         return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
                 - self.e.fee(a.cards) * self.p["money"] * self.need)
 
-    def s_ambush(self, a: Ambush) -> float:
+    def raid_ceiling(self) -> float:
+        """The best a raid can score now (`s_raid` with `p_unblocked` at its bound, the chance no
+        raid-blocker is in the opponent's hand, at the best location and no fee): 0 while he
+        surely keeps one."""
+        return self.p["raid"] * self._blockers_kept()[1] * (2 * self.most.vp + 4)
+
+    def ambush_ceiling(self) -> float:
+        """`s_ambush` before its fee: every ambush's chances are the decision's (`ambush_chances`)."""
+        hits, free = self.ambush_chances()
+        return self.p["ambush"] * hits * free * 3
+
+    def ambush_chances(self) -> tuple[float, float]:
+        """(a vulnerable card in the opponent's reserve or hand, no ambush blocker in his hand)."""
         t, reserve = self.t, self.view.reserve[self.g][self.foe]
         hits = 1.0 if any(t.kind[c].vulnerable for c in reserve) else self._chance("vulnerable", lambda k: k.vulnerable)
-        free = 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
-        return self.p["ambush"] * hits * free * 3 - self.e.fee([a.card]) * self.p["money"] * self.need
+        return hits, 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
 
-    def s_steal(self, a: Steal) -> float:
+    def s_ambush(self, a: Ambush) -> float:
+        return self.ambush_ceiling() - self.e.fee([a.card]) * self.p["money"] * self.need
+
+    def steal_ceiling(self) -> float:
+        """`s_steal`, the same for every steal: the chance a green Native Americans card is in the
+        opponent's reserve or hand."""
         t, reserve = self.t, self.view.reserve[self.g][self.foe]
         hits = 1.0 if any(_neutral_native(t.kind[c]) for c in reserve) else self._chance("native", _neutral_native)
         return self.p["steal"] * hits * 2
+
+    def s_steal(self, a: Steal) -> float:
+        return self.steal_ceiling()
 
     def s_take_money(self, a: TakeMoney) -> float:
         return self.p["money"] * self.need * self.t.kind[a.card].money - 0.5
@@ -547,10 +568,14 @@ class ScriptedPlayer(Player):
         its score is higher, or equal from an earlier kind."""
         ceilings = self.ceilings()
         best, top, rank = Pass(), 0.0, -1          # rank -1: a tie with Pass is no gain
-        for kind, r, scorer, ceiling in self._plan:
+        for kind, r, scorer, chanced, ceiling in self._plan:
             bound = ceilings[kind]
             if bound < top or (bound == top and r >= rank):
                 continue
+            if chanced is not None:               # the decision's chances, asked only now
+                bound = chanced()
+                if bound < top or (bound == top and r >= rank):
+                    continue
             for a in choices.list(kind):
                 if ceiling is not None:
                     bound = ceiling(a)
