@@ -104,8 +104,8 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
 
 
 _NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant", "take_money", "piracy",
-               "develop", "besiege")
-# per mask of the `_NEEDS_CARD` kinds a hand enables (`_enables`), the kinds it does not
+               "develop", "besiege", "develop")    # a kind named twice needs a card of each of its two bits
+# per mask of the `_NEEDS_CARD` bits a hand enables (`_enables`), the kinds it does not
 _DISABLED = tuple(tuple(kind for i, kind in enumerate(_NEEDS_CARD) if not mask >> i & 1)
                   for mask in range(1 << len(_NEEDS_CARD)))
 
@@ -116,13 +116,14 @@ def _enables(kind, side: int, louisbourg: int | None) -> int:
     card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
     the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
     AFS-12.4; an own location card, AFS-7.2; a card that can open a siege somewhere, AFS-8.1.4:
-    `siege.can_open` at some location)."""
+    `siege.can_open` at some location; a settler card, the development's second card, AFS-7.2)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
            bool(kind.ship), kind.special == "trader", kind.special == "intendant",
            kind.is_location and kind.money > 0, side == 1 and kind.owner == 1 and kind.loc == louisbourg,
            kind.is_location and kind.owner == side,
-           not kind.card.defender_only and not kind.card.free_action and (kind.card.military > 0 or bool(kind.card.ship)))
+           not kind.card.defender_only and not kind.card.free_action and (kind.card.military > 0 or bool(kind.card.ship)),
+           bool(kind.settler))
     return sum(1 << i for i, ok in enumerate(oks) if ok)
 
 
