@@ -103,20 +103,23 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
     return (*at.static, *(m if priced else 0 for m, priced in zip(money, at.priced)), *pos)
 
 
-_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant", "take_money", "piracy",
-               "develop", "besiege", "develop")    # a kind named twice needs a card of each of its two bits
-# per mask of the `_NEEDS_CARD` bits a hand enables (`_enables`), the kinds it does not
-_DISABLED = tuple(tuple(kind for i, kind in enumerate(_NEEDS_CARD) if not mask >> i & 1)
+# per card bit of `_enables`, the kinds none of whose actions is legal without a hand card with it
+# (a kind under two bits needs a card of each)
+_NEEDS_CARD = (("raid",), ("fortify",), ("ambush",), ("steal",), ("sea_trade",), ("fur_trade",), ("intendant",),
+               ("take_money",), ("piracy",), ("develop", "fortify"), ("besiege",), ("develop",))
+# per mask of the `_NEEDS_CARD` bits a hand has (`_enables`), the kinds it does not enable
+_DISABLED = tuple(tuple(kind for i, kinds in enumerate(_NEEDS_CARD) if not mask >> i & 1 for kind in kinds)
                   for mask in range(1 << len(_NEEDS_CARD)))
 
 
 def _enables(kind, side: int, louisbourg: int | None) -> int:
-    """The kinds of `_NEEDS_CARD` (bit i: the i-th) a card kind lets `side` take: none is listed
-    without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
+    """The bits of `_NEEDS_CARD` (bit i: the i-th) a card kind has for `side`: no action of their
+    kinds is listed without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
     card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
     the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
-    AFS-12.4; an own location card, AFS-7.2; a card that can open a siege somewhere, AFS-8.1.4:
-    `siege.can_open` at some location; a settler card, the development's second card, AFS-7.2)."""
+    AFS-12.4; an own location card, AFS-7.2 and AFS-7.3; a card that can open a siege somewhere,
+    AFS-8.1.4: `siege.can_open` at some location; a settler card, the development's second card,
+    AFS-7.2)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
            bool(kind.ship), kind.special == "trader", kind.special == "intendant",
@@ -594,18 +597,21 @@ class ScriptedPlayer(Player):
         price) at 0. 0 where every action scores 0: a kind whose card is not in hand
         (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
         side's own runs (AFS-8.1.1), recruits at `max_deck` or below `recruit_floor`, reserves
-        while a siege runs or the reserve is full."""
+        while a siege runs or the reserve is full, forts without their money or a fort disc left
+        (AFS-7.3.3), the Intendant without his money or a discarded card (AFS-13.6)."""
         p, v, g, e, side, most, fixed = self.p, self.view, self.g, self.e, self.side, self.most, self._fixed
         need, wallet = self.need, p["money"] * self.need
         in_siege = v.siege_loc[g][side] >= 0
-        recruits = self.deck_size < p["max_deck"] and v.money[g][side] >= p["recruit_floor"]
+        hand, money = v.own_hand(g, side), v.money[g][side]
+        recruits = self.deck_size < p["max_deck"] and money >= p["recruit_floor"]
         reserves = not in_siege and len(v.reserve[g][side]) < p["reserve_size"]
-        hand = v.own_hand(g, side)
+        forts = money >= e.fortify_cost and v.forts_left[g] > 0                  # fortify_ok's money and disc
+        intendants = money >= e.intendant_cost and len(v.discard[g][side]) > 0   # intendant_ok's money and card
         out = {
             "reinforce": self.reinforce_ceiling(),
             "settle": fixed["settle"] if v.cubes[g][side] > 0 else 0.0,
             "develop": p["develop"] * (1 + self.ahead) * most.vp if v.discs[g][side] > 0 else 0.0,
-            "fortify": fixed["fortify"] - 3 * p["money"] / need,
+            "fortify": fixed["fortify"] - 3 * p["money"] / need if forts else 0.0,
             "raid": fixed["raid"],
             "ambush": fixed["ambush"],
             "steal": fixed["steal"],
@@ -614,7 +620,7 @@ class ScriptedPlayer(Player):
             "fur_trade": wallet * e.fur_trade_gain * len(hand) - 0.5,
             "piracy": wallet * e.piracy_gain - 0.3,
             "recruit": self._recruit_max if recruits else 0.0,
-            "intendant": fixed["intendant"] - 2 * p["money"] * need,
+            "intendant": fixed["intendant"] - 2 * p["money"] * need if intendants else 0.0,
             "reserve": fixed["reserve"] if reserves else 0.0,
             "besiege": 0.0 if in_siege else fixed["besiege"],
         }
