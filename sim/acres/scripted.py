@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import chain
 from math import comb
 from typing import Any, NamedTuple
@@ -105,11 +106,16 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
 
 # per card bit of `_enables`, the kinds none of whose actions is legal without a hand card with it
 # (a kind under two bits needs a card of each)
-_NEEDS_CARD = (("raid",), ("fortify",), ("ambush",), ("steal",), ("sea_trade",), ("fur_trade",), ("intendant",),
-               ("take_money",), ("piracy",), ("develop", "fortify"), ("besiege",), ("develop",))
-# per mask of the `_NEEDS_CARD` bits a hand has (`_enables`), the kinds it does not enable
-_DISABLED = tuple(tuple(kind for i, kinds in enumerate(_NEEDS_CARD) if not mask >> i & 1 for kind in kinds)
-                  for mask in range(1 << len(_NEEDS_CARD)))
+_NEEDS_CARD = (("raid",), ("fortify",), ("ambush",), ("steal",), ("sea_trade", "piracy"), ("fur_trade",),
+               ("intendant",), ("take_money",), ("piracy",), ("develop", "fortify"), ("besiege",), ("develop",),
+               ("sea_trade",), ("fur_trade",))
+
+
+@cache
+def _disabled(mask: int) -> tuple[str, ...]:
+    """The kinds a hand with the `_NEEDS_CARD` bits `mask` (`_enables`) does not enable, per mask
+    met (a table of every mask would cost some 40 ms an import)."""
+    return tuple(kind for i, kinds in enumerate(_NEEDS_CARD) if not mask >> i & 1 for kind in kinds)
 
 
 def _enables(kind, side: int, louisbourg: int | None) -> int:
@@ -119,14 +125,15 @@ def _enables(kind, side: int, louisbourg: int | None) -> int:
     the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
     AFS-12.4; an own location card, AFS-7.2 and AFS-7.3; a card that can open a siege somewhere,
     AFS-8.1.4: `siege.can_open` at some location; a settler card, the development's second card,
-    AFS-7.2)."""
+    AFS-7.2; a card with a coin, AFS-12.2; a location card with a fur, AFS-12.3; piracy needs a ship
+    too, AFS-12.4)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
            bool(kind.ship), kind.special == "trader", kind.special == "intendant",
            kind.is_location and kind.money > 0, side == 1 and kind.owner == 1 and kind.loc == louisbourg,
            kind.is_location and kind.owner == side,
            not kind.card.defender_only and not kind.card.free_action and (kind.card.military > 0 or bool(kind.card.ship)),
-           bool(kind.settler))
+           bool(kind.settler), kind.money > 0, kind.is_location and kind.fur > 0)
     return sum(1 << i for i, ok in enumerate(oks) if ok)
 
 
@@ -627,7 +634,7 @@ class ScriptedPlayer(Player):
         enables, enabled = most.enables[side], 0
         for c in hand:
             enabled |= enables[c]
-        for kind in _DISABLED[enabled]:
+        for kind in _disabled(enabled):
             out[kind] = 0.0
         return out
 
