@@ -106,7 +106,7 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
 
 # per card bit of `_enables`, the kinds none of whose actions is legal without a hand card with it
 # (a kind under two bits needs a card of each)
-_NEEDS_CARD = (("raid",), ("fortify",), ("ambush",), ("steal",), ("sea_trade", "piracy"), ("fur_trade",),
+_NEEDS_CARD = (("raid",), ("fortify",), ("ambush",), ("steal",), ("sea_trade",), ("fur_trade",),
                ("intendant",), ("take_money",), ("piracy",), ("develop", "fortify"), ("besiege",), ("develop",),
                ("sea_trade",), ("fur_trade",))
 
@@ -125,8 +125,7 @@ def _enables(kind, side: int, louisbourg: int | None) -> int:
     the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
     AFS-12.4; an own location card, AFS-7.2 and AFS-7.3; a card that can open a siege somewhere,
     AFS-8.1.4: `siege.can_open` at some location; a settler card, the development's second card,
-    AFS-7.2; a card with a coin, AFS-12.2; a location card with a fur, AFS-12.3; piracy needs a ship
-    too, AFS-12.4)."""
+    AFS-7.2; a card with a coin, AFS-12.2; a location card with a fur, AFS-12.3)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
            bool(kind.ship), kind.special == "trader", kind.special == "intendant",
