@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import chain
 from math import comb
 from typing import Any, NamedTuple
@@ -103,26 +104,35 @@ def odds_key(at: _Siege, money: tuple[int, int], pos: tuple) -> tuple:
     return (*at.static, *(m if priced else 0 for m, priced in zip(money, at.priced)), *pos)
 
 
-_NEEDS_CARD = ("raid", "fortify", "ambush", "steal", "sea_trade", "fur_trade", "intendant", "take_money", "piracy",
-               "develop", "besiege")
-# per mask of the `_NEEDS_CARD` kinds a hand enables (`_enables`), the kinds it does not
-_DISABLED = tuple(tuple(kind for i, kind in enumerate(_NEEDS_CARD) if not mask >> i & 1)
-                  for mask in range(1 << len(_NEEDS_CARD)))
+# per card bit of `_enables`, the kinds none of whose actions is legal without a hand card with it
+# (a kind under two bits needs a card of each)
+_NEEDS_CARD = (("raid",), ("fortify",), ("ambush",), ("steal",), ("sea_trade",), ("fur_trade",),
+               ("intendant",), ("take_money",), ("piracy",), ("develop", "fortify"), ("besiege",), ("develop",),
+               ("sea_trade",), ("fur_trade",))
+
+
+@cache
+def _disabled(mask: int) -> tuple[str, ...]:
+    """The kinds a hand with the `_NEEDS_CARD` bits `mask` (`_enables`) does not enable, per mask
+    met (a table of every mask would cost some 40 ms an import)."""
+    return tuple(kind for i, kinds in enumerate(_NEEDS_CARD) if not mask >> i & 1 for kind in kinds)
 
 
 def _enables(kind, side: int, louisbourg: int | None) -> int:
-    """The kinds of `_NEEDS_CARD` (bit i: the i-th) a card kind lets `side` take: none is listed
-    without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
+    """The bits of `_NEEDS_CARD` (bit i: the i-th) a card kind has for `side`: no action of their
+    kinds is listed without one such card in hand (a raider, AFS-9.1; a Fortification card, AFS-7.3; an ambush
     card, AFS-10.1; the Priest or Indian Leader, AFS-11.1; a ship, AFS-12.2; the Trader, AFS-12.3;
     the Intendant, AFS-13.6; a location card with a coin, AFS-12.1; the French Louisbourg card,
-    AFS-12.4; an own location card, AFS-7.2; a card that can open a siege somewhere, AFS-8.1.4:
-    `siege.can_open` at some location)."""
+    AFS-12.4; an own location card, AFS-7.2 and AFS-7.3; a card that can open a siege somewhere,
+    AFS-8.1.4: `siege.can_open` at some location; a settler card, the development's second card,
+    AFS-7.2; a card with a coin, AFS-12.2; a location card with a fur, AFS-12.3)."""
     steal = "priest" if side == 1 else "indian_leader"
     oks = (kind.raid == "yes", kind.special == "fortification", kind.ambush, kind.special == steal,
            bool(kind.ship), kind.special == "trader", kind.special == "intendant",
            kind.is_location and kind.money > 0, side == 1 and kind.owner == 1 and kind.loc == louisbourg,
            kind.is_location and kind.owner == side,
-           not kind.card.defender_only and not kind.card.free_action and (kind.card.military > 0 or bool(kind.card.ship)))
+           not kind.card.defender_only and not kind.card.free_action and (kind.card.military > 0 or bool(kind.card.ship)),
+           bool(kind.settler), kind.money > 0, kind.is_location and kind.fur > 0)
     return sum(1 << i for i, ok in enumerate(oks) if ok)
 
 
@@ -183,8 +193,10 @@ class ScriptedPlayer(Player):
         self._odds_now: dict[Besiege, float] = {}      # this decision's siege estimates
         self.left = 0                                    # actions left in this decision's turn
         # the scored kinds in the order they are scored (sieges last: their estimates are the
-        # dearest scores), with their ranks, scorers and, where a score is dear, action ceilings
-        self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind),
+        # dearest scores), with their ranks, scorers, the kind's ceiling from this decision's
+        # chances where one bounds every action's score, and where a score is dear, action ceilings
+        chanced = {"raid": self.raid_ceiling, "ambush": self.ambush_ceiling, "steal": self.steal_ceiling}
+        self._plan = [(kind, _RANK[kind], getattr(self, "s_" + kind), chanced.get(kind),
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
@@ -440,16 +452,35 @@ class ScriptedPlayer(Player):
         return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
                 - self.e.fee(a.cards) * self.p["money"] * self.need)
 
-    def s_ambush(self, a: Ambush) -> float:
+    def raid_ceiling(self) -> float:
+        """The best a raid can score now (`s_raid` with `p_unblocked` at its bound, the chance no
+        raid-blocker is in the opponent's hand, at the best location and no fee): 0 while he
+        surely keeps one."""
+        return self.p["raid"] * self._blockers_kept()[1] * (2 * self.most.vp + 4)
+
+    def ambush_ceiling(self) -> float:
+        """`s_ambush` before its fee: every ambush's chances are the decision's (`ambush_chances`)."""
+        hits, free = self.ambush_chances()
+        return self.p["ambush"] * hits * free * 3
+
+    def ambush_chances(self) -> tuple[float, float]:
+        """(a vulnerable card in the opponent's reserve or hand, no ambush blocker in his hand)."""
         t, reserve = self.t, self.view.reserve[self.g][self.foe]
         hits = 1.0 if any(t.kind[c].vulnerable for c in reserve) else self._chance("vulnerable", lambda k: k.vulnerable)
-        free = 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
-        return self.p["ambush"] * hits * free * 3 - self.e.fee([a.card]) * self.p["money"] * self.need
+        return hits, 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
 
-    def s_steal(self, a: Steal) -> float:
+    def s_ambush(self, a: Ambush) -> float:
+        return self.ambush_ceiling() - self.e.fee([a.card]) * self.p["money"] * self.need
+
+    def steal_ceiling(self) -> float:
+        """`s_steal`, the same for every steal: the chance a green Native Americans card is in the
+        opponent's reserve or hand."""
         t, reserve = self.t, self.view.reserve[self.g][self.foe]
         hits = 1.0 if any(_neutral_native(t.kind[c]) for c in reserve) else self._chance("native", _neutral_native)
         return self.p["steal"] * hits * 2
+
+    def s_steal(self, a: Steal) -> float:
+        return self.steal_ceiling()
 
     def s_take_money(self, a: TakeMoney) -> float:
         return self.p["money"] * self.need * self.t.kind[a.card].money - 0.5
@@ -547,10 +578,14 @@ class ScriptedPlayer(Player):
         its score is higher, or equal from an earlier kind."""
         ceilings = self.ceilings()
         best, top, rank = Pass(), 0.0, -1          # rank -1: a tie with Pass is no gain
-        for kind, r, scorer, ceiling in self._plan:
+        for kind, r, scorer, chanced, ceiling in self._plan:
             bound = ceilings[kind]
             if bound < top or (bound == top and r >= rank):
                 continue
+            if chanced is not None:               # the decision's chances, asked only now
+                bound = chanced()
+                if bound < top or (bound == top and r >= rank):
+                    continue
             for a in choices.list(kind):
                 if ceiling is not None:
                     bound = ceiling(a)
@@ -568,18 +603,21 @@ class ScriptedPlayer(Player):
         price) at 0. 0 where every action scores 0: a kind whose card is not in hand
         (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
         side's own runs (AFS-8.1.1), recruits at `max_deck` or below `recruit_floor`, reserves
-        while a siege runs or the reserve is full."""
+        while a siege runs or the reserve is full, forts without their money or a fort disc left
+        (AFS-7.3.3), the Intendant without his money or a discarded card (AFS-13.6)."""
         p, v, g, e, side, most, fixed = self.p, self.view, self.g, self.e, self.side, self.most, self._fixed
         need, wallet = self.need, p["money"] * self.need
         in_siege = v.siege_loc[g][side] >= 0
-        recruits = self.deck_size < p["max_deck"] and v.money[g][side] >= p["recruit_floor"]
+        hand, money = v.own_hand(g, side), v.money[g][side]
+        recruits = self.deck_size < p["max_deck"] and money >= p["recruit_floor"]
         reserves = not in_siege and len(v.reserve[g][side]) < p["reserve_size"]
-        hand = v.own_hand(g, side)
+        forts = money >= e.fortify_cost and v.forts_left[g] > 0                  # fortify_ok's money and disc
+        intendants = money >= e.intendant_cost and len(v.discard[g][side]) > 0   # intendant_ok's money and card
         out = {
             "reinforce": self.reinforce_ceiling(),
             "settle": fixed["settle"] if v.cubes[g][side] > 0 else 0.0,
             "develop": p["develop"] * (1 + self.ahead) * most.vp if v.discs[g][side] > 0 else 0.0,
-            "fortify": fixed["fortify"] - 3 * p["money"] / need,
+            "fortify": fixed["fortify"] - 3 * p["money"] / need if forts else 0.0,
             "raid": fixed["raid"],
             "ambush": fixed["ambush"],
             "steal": fixed["steal"],
@@ -588,14 +626,14 @@ class ScriptedPlayer(Player):
             "fur_trade": wallet * e.fur_trade_gain * len(hand) - 0.5,
             "piracy": wallet * e.piracy_gain - 0.3,
             "recruit": self._recruit_max if recruits else 0.0,
-            "intendant": fixed["intendant"] - 2 * p["money"] * need,
+            "intendant": fixed["intendant"] - 2 * p["money"] * need if intendants else 0.0,
             "reserve": fixed["reserve"] if reserves else 0.0,
             "besiege": 0.0 if in_siege else fixed["besiege"],
         }
         enables, enabled = most.enables[side], 0
         for c in hand:
             enabled |= enables[c]
-        for kind in _DISABLED[enabled]:
+        for kind in _disabled(enabled):
             out[kind] = 0.0
         return out
 

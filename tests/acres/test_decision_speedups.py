@@ -119,3 +119,37 @@ def test_afs_8_8_2_a_siege_lost_at_once_is_estimated_at_zero(seed, lineup, table
 
     play.play_with(seed, [0], [Seating(("british", "french"), lineup)], watch=lambda engine: on_step)
     assert seen[0] + seen[1] > 0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 999), lineup=st.tuples(st.sampled_from(play.STRATEGIES), st.sampled_from(play.STRATEGIES)),
+       table=st.sampled_from(players.strategies()),
+       weights=st.lists(st.sampled_from((0.0, 0.5, 1.0, 2.0, 5.0)), min_size=len(WEIGHTS), max_size=len(WEIGHTS)))
+def test_afs_21_no_listed_action_scores_above_its_kinds_ceilings(seed, lineup, table, weights):
+    """Every listed action of a kind scores at most the kind's ceiling (`ceilings`: from the hand,
+    the board and the weights) and, for raids, ambushes and steals, its ceiling from the
+    decision's chances: at every step, both sides, one and two actions left (sieges aside: their
+    kind ceiling is the data's best prize at odds 1, and `besiege_ceiling` bounds each one)."""
+    params = {**play.load_data().tree["strategies"][table], **dict(zip(WEIGHTS, weights))}
+    seen = [0]
+
+    def on_step(e, g, where):
+        if e.s.over[g]:
+            return
+        for side in (0, 1):
+            for left in (1, 2):
+                player = ScriptedPlayer(e, g, side, None, params)
+                player.left = left
+                player._prepare()
+                bounds = player.ceilings()
+                chanced = {"raid": player.raid_ceiling(), "ambush": player.ambush_ceiling(),
+                           "steal": player.steal_ceiling()}
+                choices = Choices(e, g, side, left)
+                for kind in SCORED[1:]:
+                    for a in choices.list(kind):
+                        sc = getattr(player, "s_" + kind)(a)
+                        assert sc <= bounds[kind] and sc <= chanced.get(kind, sc), (where, side, left, kind, a)
+                        seen[0] += 1
+
+    play.play_with(seed, [0], [Seating(("british", "french"), lineup)], watch=lambda engine: on_step)
+    assert seen[0] > 0
