@@ -61,25 +61,32 @@ def _scored_in_full(player: ScriptedPlayer, choices: Choices):
     return best, top
 
 
+def _prepared(e, g, params: dict):
+    """(side, actions left, a scripted player prepared to decide) for both sides and one and two
+    actions left at this step of game g; nothing once the game is over."""
+    if e.s.over[g]:
+        return
+    for side in (0, 1):
+        for left in (1, 2):
+            player = ScriptedPlayer(e, g, side, None, params)
+            player.left = left
+            player._prepare()
+            yield side, left, player
+
+
 def _compare(params: dict, checked: list[int], pruned: list[int]):
     def watch(engine):
         def on_step(e, g, where):
-            if e.s.over[g]:
-                return
-            for side in (0, 1):
-                for left in (1, 2):
-                    player = ScriptedPlayer(e, g, side, None, params)
-                    choices = Choices(e, g, side, left)
-                    player.left = left
-                    player._prepare()
-                    got = player.best_scored(choices)
-                    listed = len(choices._lists)
-                    player._prepare()
-                    assert got == _scored_in_full(player, Choices(e, g, side, left)), (where, side, left)
-                    hand = e.s.hand[g][side]                             # AFS-6.3.1 dead cards
-                    assert player.dead_in_hand(choices) == [c for c in hand if player.dead(c)]
-                    checked[0] += 1
-                    pruned[0] += listed < len(SCORED)
+            for side, left, player in _prepared(e, g, params):
+                choices = Choices(e, g, side, left)
+                got = player.best_scored(choices)
+                listed = len(choices._lists)
+                player._prepare()
+                assert got == _scored_in_full(player, Choices(e, g, side, left)), (where, side, left)
+                hand = e.s.hand[g][side]                             # AFS-6.3.1 dead cards
+                assert player.dead_in_hand(choices) == [c for c in hand if player.dead(c)]
+                checked[0] += 1
+                pruned[0] += listed < len(SCORED)
         return on_step
     return watch
 
@@ -105,17 +112,11 @@ def test_afs_8_8_2_a_siege_lost_at_once_is_estimated_at_zero(seed, lineup, table
     seen = [0, 0]
 
     def on_step(e, g, where):
-        if e.s.over[g]:
-            return
-        for side in (0, 1):
-            for left in (1, 2):
-                player = ScriptedPlayer(e, g, side, None, params)
-                player.left = left
-                player._prepare()
-                for a in Choices(e, g, side, left).list("besiege"):
-                    lost = player.lost_at_once(a, left)
-                    assert not lost or player.estimate(a, left) == 0.0, (where, side, left, a)
-                    seen[lost] += 1
+        for side, left, player in _prepared(e, g, params):
+            for a in Choices(e, g, side, left).list("besiege"):
+                lost = player.lost_at_once(a, left)
+                assert not lost or player.estimate(a, left) == 0.0, (where, side, left, a)
+                seen[lost] += 1
 
     play.play_with(seed, [0], [Seating(("british", "french"), lineup)], watch=lambda engine: on_step)
     assert seen[0] + seen[1] > 0
@@ -134,22 +135,16 @@ def test_afs_21_no_listed_action_scores_above_its_kinds_ceilings(seed, lineup, t
     seen = [0]
 
     def on_step(e, g, where):
-        if e.s.over[g]:
-            return
-        for side in (0, 1):
-            for left in (1, 2):
-                player = ScriptedPlayer(e, g, side, None, params)
-                player.left = left
-                player._prepare()
-                bounds = player.ceilings()
-                chanced = {"raid": player.raid_ceiling(), "ambush": player.ambush_ceiling(),
-                           "steal": player.steal_ceiling()}
-                choices = Choices(e, g, side, left)
-                for kind in SCORED[1:]:
-                    for a in choices.list(kind):
-                        sc = getattr(player, "s_" + kind)(a)
-                        assert sc <= bounds[kind] and sc <= chanced.get(kind, sc), (where, side, left, kind, a)
-                        seen[0] += 1
+        for side, left, player in _prepared(e, g, params):
+            bounds = player.ceilings()
+            chanced = {"raid": player.raid_ceiling(), "ambush": player.ambush_ceiling(),
+                       "steal": player.steal_ceiling()}
+            choices = Choices(e, g, side, left)
+            for kind in SCORED[1:]:
+                for a in choices.list(kind):
+                    sc = getattr(player, "s_" + kind)(a)
+                    assert sc <= bounds[kind] and sc <= chanced.get(kind, sc), (where, side, left, kind, a)
+                    seen[0] += 1
 
     play.play_with(seed, [0], [Seating(("british", "french"), lineup)], watch=lambda engine: on_step)
     assert seen[0] > 0
