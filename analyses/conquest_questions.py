@@ -41,7 +41,7 @@ from sim.core import runner
 from sim.core.data import parse_assignment, validate_override
 from sim.core.errors import UserError
 from sim.core.replay import read_games
-from sim.core.seating import Seating
+from sim.core.seating import Seating, rotated
 from sim.core.stats import mean_interval, wilson_interval
 
 LINEUP = ("expansionist", "fortifier", "hunter", "siege_train")
@@ -93,7 +93,7 @@ def ban_games(games: int, seed: int, jobs: int, overrides: tuple[str, ...] = (),
     for ban in bans:
         listed = []
         for i in range(games):
-            lineup = [LINEUP[(j + i) % 4] for j in range(4)]
+            lineup = list(rotated(INFO.powers[:4], LINEUP, i).strategies)
             lineup[i % 4] += ban
             listed.append((i, Seating(INFO.powers[:4], tuple(lineup))))
         table = runner.play_listed("sim.conquest.play", seed, listed, data, jobs=jobs)
@@ -130,7 +130,7 @@ def logged_games(games: int, seed: int, overrides: tuple[str, ...] = (), jobs: i
 
 
 def _logged_chunk(seed: int, indices: list[int], data) -> pd.DataFrame:
-    seatings = [Seating(INFO.powers[:4], tuple(LINEUP[(j + i) % 4] for j in range(4))) for i in indices]
+    seatings = [rotated(INFO.powers[:4], LINEUP, i) for i in indices]
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "games.jsonl"
         table = play_games(seed, indices, seatings, data, log=log)

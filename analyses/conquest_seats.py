@@ -28,7 +28,7 @@ from analyses.tournament import level_table, null_rate
 from sim.conquest.play import INFO, load_data
 from sim.core.errors import UserError
 from sim.core.runner import play_listed
-from sim.core.seating import Seating
+from sim.core.seating import Seating, rotated
 
 MODULE = "sim.conquest.play"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -52,8 +52,7 @@ def games_per_rotation(games: int, players: int, lineup: tuple[str, ...] = INFO.
 
 def seatings(games: int, players: int, lineup: tuple[str, ...] = INFO.lineup) -> list[tuple[int, Seating]]:
     """Games 0..games-1, the lineup rotated one seat per game (strategies cycled beyond four)."""
-    powers = INFO.powers[:players]
-    return [(g, Seating(powers, tuple(lineup[(g + q) % len(lineup)] for q in range(players)))) for g in range(games)]
+    return [(g, rotated(INFO.powers[:players], lineup, g)) for g in range(games)]
 
 
 def play_count(players: int, games: int, seed: int, jobs: int, lineup: tuple[str, ...] = INFO.lineup

@@ -21,7 +21,7 @@ import pandas as pd
 from analyses import html
 from analyses.tournament import level_table, null_rate
 from sim.core.runner import play_listed
-from sim.core.seating import Seating
+from sim.core.seating import Seating, rotated
 from sim.discovery import play
 
 MODULE = "sim.discovery.play"
@@ -34,7 +34,7 @@ def seatings(games: int) -> list[Seating]:
     """The default lineup rotated one seat per game (powers fixed: they have no effect, AOD-1.1)."""
     lineup = play.INFO.lineup
     powers = play.INFO.powers[:PLAYERS]
-    return [Seating(powers, tuple(lineup[(g + q) % len(lineup)] for q in range(PLAYERS))) for g in range(games)]
+    return [rotated(powers, lineup, g) for g in range(games)]
 
 
 def arm(overrides: list[str], games: int, seed: int, jobs: int) -> pd.DataFrame:

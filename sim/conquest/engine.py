@@ -5,7 +5,7 @@ the six phases of COE-10 (movement, battles, tax, razing, buying, placing with r
 seat whose turn it is (COE-9: fixed order by Home Province, eliminated players skipped). Battles
 are fought die by die through the battle rules of `sim.conquest.combat` (formation sizes, the
 fortified-city dice, matching and pursuit hits) and `sim.conquest.naval` (naval hits); prices
-and inflation come from `sim.conquest.economy` (the price list and `turn_multipliers`, fed the
+and inflation come from `sim.conquest.economy` (the price list and `multiplier_in_force`, fed the
 income readings that reach a threshold).
 
 Randomness: each game owns the streams `(root_seed, game_index, purpose)` for "dice" and

@@ -1,9 +1,10 @@
 """Phases 5 and 6 of a turn: buying with the price list and inflation (COE-20, COE-21), placing
 new pieces (COE-22) and ransom (COE-23). A part of `sim.conquest.engine.Engine`.
 
-Prices are `economy.price_list` under the multiplier in force, which `economy.multiplier_in_force`
-(the last of `economy.turn_multipliers`) derives from the income readings that reached a threshold (COE-21, COE-A11, COE-A12: checked at
-every change, effective from the trigger player's next turn). A purchase names where it will be
+Prices are `economy.price_list` under the multiplier in force, which
+`economy.multiplier_in_force` (the last of `economy.turn_multipliers`) derives from the income
+readings that reached a threshold (COE-21, COE-A11, COE-A12: checked at every change, effective
+from the trigger player's next turn). A purchase names where it will be
 placed (COE-A39: everything bought is placed this turn), so only placeable pieces are offered.
 A Fortified City is a City and a Fortification bought in the same turn for the same province
 (COE-6.4: 50 = 30 + 20).

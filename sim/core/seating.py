@@ -51,6 +51,12 @@ class Seating:
         return len(self.powers)
 
 
+def rotated(powers: Sequence[str], lineup: Sequence[str], game: int) -> Seating:
+    """Game `game` of a lineup rotated one seat per game (strategies cycled when the seats
+    outnumber them), so over `len(lineup)` games each strategy sits in every seat equally often."""
+    return Seating(tuple(powers), tuple(lineup[(game + q) % len(lineup)] for q in range(len(powers))))
+
+
 def bind_sides(seating: Seating, side_of: Callable[[str], str | None]) -> Seating:
     """The seating with side-bound strategies on their sides (AFAoS: `hammer` plays British
     whatever its seat). `side_of(name)` names the power a strategy plays, or None for either.

@@ -32,3 +32,14 @@ def test_binding_keeps_the_powers_and_serves_every_bound_seat_whose_side_is_free
             assert bound.powers[first] == side
     if not any(s in SIDES for s in strategies):
         assert bound == seating
+
+
+def test_a_rotated_lineup_puts_each_strategy_in_every_seat_once_per_turn():
+    from sim.core.seating import rotated
+
+    powers, lineup = ("a", "b", "c"), ("x", "y", "z", "w")
+    games = [rotated(powers, lineup, g) for g in range(len(lineup))]
+    assert games[0].strategies == ("x", "y", "z") and games[1].strategies == ("y", "z", "w")
+    for seat in range(len(powers)):
+        assert sorted(s.strategies[seat] for s in games) == sorted(lineup)
+    assert all(s.powers == powers for s in games)
