@@ -222,12 +222,13 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
             "binomial one, at least 1) says how many seat-games count as one independent one. Seat intervals are wider "
             "than power intervals when the dice of a block favour one seat in all its games.</p>"),
             html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
+    vp_label = games.load(game).INFO.vp_label
     for key, label in (("by_power", "power"), ("by_seat", "seat"), ("by_strategy", "strategy")):
         rows = [(name, v["n"], html.sig(v["deff"]), f"{v['n'] / v['deff']:.0f}", html.sig(v["win_rate"]),
                  html.interval(*v["ci95"]), html.sig(v["mean_vp"]), html.sig(v["mean_rank"]))
                 for name, v in analysis.summary[key].items()]
         body.append(f"<h4>By {label}</h4>" + html.table(rows, [label, "n (seat-games)", "design effect",
-                                                              "effective n", "win rate", "95% CI", "mean VP",
+                                                              "effective n", "win rate", "95% CI", f"mean {vp_label}",
                                                               "mean rank"]))
     seat0 = analysis.first_seat
     body.append(f"<h4>First-seat advantage</h4><p>Seat 0 wins {seat0['win_rate']:.3g} "

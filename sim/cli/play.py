@@ -101,12 +101,12 @@ def play(args: argparse.Namespace) -> int:
                    "provenance": provenance})
         return 0
     print(f"{args.games} games of {players} players, seed {args.seed} (shared wins count for every winner)")
-    print_summary(rows)
+    print_summary(rows, engine.INFO.vp_label)
     return 0
 
 
 def summary(df: pd.DataFrame) -> list[dict]:
-    """Per strategy: seats, wins, win rate with its Wilson 95 % interval, mean VP, and the
+    """Per strategy: seats, wins, win rate with its Wilson 95 % interval, mean `vp`, and the
     revolutions where the game has them (a `revolution` column: Struggle of Empires)."""
     rows = []
     for name, part in df.groupby("strategy"):
@@ -120,12 +120,12 @@ def summary(df: pd.DataFrame) -> list[dict]:
     return rows
 
 
-def print_summary(rows: list[dict]) -> None:
+def print_summary(rows: list[dict], vp_label: str) -> None:
     revolutions = ["revolutions"] if rows and "revolutions" in rows[0] else []
     print_table([(r["strategy"], r["seats"], r["wins"], f"{r['win_rate']:.3f}",
                   f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]", f"{r['mean_vp']:.1f}", *(r[k] for k in revolutions))
                  for r in rows],
-                ["strategy", "seats", "wins", "win rate", "95% CI", "mean VP", *revolutions])
+                ["strategy", "seats", "wins", "win rate", "95% CI", f"mean {vp_label}", *revolutions])
 
 
 def write_results(df: pd.DataFrame, out: Path, provenance: dict) -> None:

@@ -117,7 +117,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.run_game}: {summary['games']} games, {store.manifest['players']} players, seed {plan.seed}, "
           f"{store.manifest['blocks']} blocks of {plan.design.block_size}  -> {store.folder}")
-    _print_levels(summary)
+    _print_levels(summary, engine.INFO.vp_label)
     return 0
 
 
@@ -154,12 +154,12 @@ def _resume(args: argparse.Namespace, engine) -> tuple[runner.Plan, RunStore]:
     return plan, store
 
 
-def _print_levels(summary: dict) -> None:
+def _print_levels(summary: dict, vp_label: str) -> None:
     for key in ("by_strategy", "by_power", "by_seat"):
         rows = [(name, v["n"], v["win_rate"], f"{v['ci95'][0]:.4f}..{v['ci95'][1]:.4f}", v["mean_vp"], v["mean_rank"])
                 for name, v in summary[key].items()]
         print()
-        print_table(rows, [key[3:], "n", "win rate", "95 % CI", "mean VP", "mean rank"])
+        print_table(rows, [key[3:], "n", "win rate", "95 % CI", f"mean {vp_label}", "mean rank"])
 
 
 def manifest_provenance(store: RunStore) -> dict:
@@ -180,7 +180,7 @@ def analyse_command(args: argparse.Namespace) -> int:
     if not store.complete:
         print(f"note: partial run ({store.manifest['games_done']} of {store.manifest['games']} games)")
     print(f"{store.manifest['game']}: {result.summary['games']} games  ({args.run_dir})")
-    _print_levels(result.summary)
+    _print_levels(result.summary, games.load(store.manifest["game"]).INFO.vp_label)
     seat0 = result.first_seat
     print(f"\nfirst-seat advantage: {seat0['advantage']:+.4f} "
           f"(95 % {seat0['advantage_ci95'][0]:+.4f}..{seat0['advantage_ci95'][1]:+.4f}, n {seat0['n']})")

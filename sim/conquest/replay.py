@@ -12,9 +12,18 @@ from sim.core.replay import headline
 UNIT_NAMES = ("infantry", "cavalry", "catapult")
 
 
+def count(n: int, noun: str) -> str:
+    """"1 leader", "2 leaders"; infantry and cavalry are the same in both numbers."""
+    return f"{n} {noun}" if n == 1 or noun in ("infantry", "cavalry") else f"{n} {noun}s"
+
+
 def units(counts) -> str:
-    parts = [f"{n} {name}" for n, name in zip(counts, UNIT_NAMES) if n]
+    parts = [count(n, name) for n, name in zip(counts, UNIT_NAMES) if n]
     return ", ".join(parts) or "no units"
+
+
+def a(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
 
 
 def dice(roll: dict) -> str:
@@ -50,11 +59,12 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             if e["kind"] == "land":
                 fort = " (fortified City)" if e["fortified"] else ""
                 lines.append(f"  battle in {e['space']}{fort}: {name(e['attacker'])} {units(e['attacker_units'])} "
-                             f"+{e['attacker_leaders']} leaders vs {name(e['defender'])} {units(e['defender_units'])} "
-                             f"+{e['defender_leaders']} leaders")
+                             f"with {count(e['attacker_leaders'], 'leader')} vs {name(e['defender'])} "
+                             f"{units(e['defender_units'])} with {count(e['defender_leaders'], 'leader')}")
             elif e["kind"] == "naval":
-                lines.append(f"  naval battle in {e['space']}: {name(e['attacker'])} {e['attacker_galleys']} "
-                             f"galleys vs {name(e['defender'])} {e['defender_galleys']}")
+                lines.append(f"  naval battle in {e['space']}: {name(e['attacker'])} "
+                             f"{count(e['attacker_galleys'], 'galley')} vs {name(e['defender'])} "
+                             f"{count(e['defender_galleys'], 'galley')}")
             else:
                 lines.append(f"  {name(e['attacker'])} finds {name(e['defender'])}'s leaders alone in {e['space']}")
         elif kind == "round":
@@ -66,10 +76,10 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "naval_round":
             lines.append(f"    round {e['n']}: hits {e['attacker_hits']} / {e['defender_hits']}")
         elif kind == "pursuit":
-            lines.append(f"    pursuit by {who}: [{dice(e['roll'])}] {e['hits']} hits, destroys {units(e['destroyed'])}")
+            lines.append(f"    pursuit by {who}: [{dice(e['roll'])}] {count(e['hits'], 'hit')}, destroys {units(e['destroyed'])}")
         elif kind == "retreat_split":
             lines.append(f"    {who} retreats in parts: " + "; ".join(
-                f"{units(x['units'])} and {len(x['leaders'])} leaders to {x['to']}" for x in e["groups"]))
+                f"{units(x['units'])} and {count(len(x['leaders']), 'leader')} to {x['to']}" for x in e["groups"]))
         elif kind == "battle_end":
             where = e.get("retreat")
             moved = f"; {name(where['seat'])} retreats to {where['to']}" if where else ""
@@ -93,7 +103,9 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "raze":
             lines.append(f"  {who} razes the City of {e['space']}")
         elif kind == "buy":
-            lines.append(f"  {who} buys a {e['item']} for {e['price']} ({e['where']})")
+            lines.append(f"  {who} buys {a(e['item'])} for {e['price']} ({e['where']})")
+        elif kind == "no_purchase":
+            lines.append(f"  {who} buys nothing ({e['treasury']} talents; offered {', '.join(e['offered']) or 'nothing'})")
         elif kind == "place":
             lines.append(f"  {who} places " + ", ".join(f"{i} in {w}" for i, w in e["pieces"]))
         elif kind == "ransom":
@@ -119,7 +131,8 @@ def move_line(e: dict, powers) -> str:
         stop = " and stops" if e.get("stopped") else ""
         return f"{who} with {units(e['units'])} {how} {e['src']} -> {e['dst']}{stop}"
     if k == "board":
-        return f"{who} with {units(e['units'])} board galley {e['galley']} in {e['src']}"
+        boards = "board" if len(e.get("leaders", [])) > 1 else "boards"
+        return f"{who} with {units(e['units'])} {boards} galley {e['galley']} in {e['src']}"
     if k == "sail":
         return f"galley {e['galley']} sails {e['src']} -> {e['dst']}"
     return f"galley {e['galley']} lands {who} with {units(e['units'])} in {e['dst']}"

@@ -48,6 +48,8 @@ class GameInfo:
     `assumed_prefixes`: data paths whose ASSUMED values the results depend on (empty: all).
     `lineup`: the strategies of a default `empires play` game, one per seat (empty: the first
     `max_players` strategies).
+    `vp_label`: what the results' `vp` column holds, as tables name its mean ("VP", or e.g. a
+    game without victory points: "final income").
     """
 
     name: str
@@ -62,6 +64,7 @@ class GameInfo:
     default_strategy: str = "random"
     assumed_prefixes: tuple[str, ...] = ()
     lineup: tuple[str, ...] = ()
+    vp_label: str = "VP"
 
     def __post_init__(self) -> None:
         problems = []
