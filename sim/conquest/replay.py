@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sim.conquest.state import LEADERS
-from sim.core.replay import headline
+from sim.core.replay import article, headline
 
 UNIT_NAMES = ("infantry", "cavalry", "catapult")
 
@@ -20,10 +20,6 @@ def count(n: int, noun: str) -> str:
 def units(counts) -> str:
     parts = [count(n, name) for n, name in zip(counts, UNIT_NAMES) if n]
     return ", ".join(parts) or "no units"
-
-
-def a(noun: str) -> str:
-    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
 
 
 def dice(roll: dict) -> str:
@@ -103,7 +99,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "raze":
             lines.append(f"  {who} razes the City of {e['space']}")
         elif kind == "buy":
-            lines.append(f"  {who} buys {a(e['item'])} for {e['price']} ({e['where']})")
+            lines.append(f"  {who} buys {article(e['item'])} for {e['price']} ({e['where']})")
         elif kind == "no_purchase":
             lines.append(f"  {who} buys nothing ({e['treasury']} talents; offered {', '.join(e['offered']) or 'nothing'})")
         elif kind == "place":

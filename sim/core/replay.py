@@ -45,6 +45,11 @@ def read_games(path: str | Path) -> Iterator[tuple[dict, list[dict]]]:
         yield head, events
 
 
+def article(noun: str) -> str:
+    """The noun with its indefinite article, for the accounts' sentences: "an army", "a fleet"."""
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+
+
 def headline(head: dict) -> str:
     """The first line of every account: index, seed, and who sat where with which strategy."""
     return (f"game {head['game_index']} (seed {head['seed']}): "

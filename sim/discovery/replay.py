@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sim.core.replay import headline
+from sim.core.replay import article, headline
 from sim.discovery.components import UNIT_TYPES
 
 
@@ -40,7 +40,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             text = f"auction: order {', '.join(who(p) for p in e['order'])}, Caribbean token {e['token']}"
         elif kind == "place":
             where = e["box"] + (f" space {e['space']}" if e["space"] else "")
-            text = f"{who(e['seat'])} places a {unit(e['unit'])} on {where}"
+            text = f"{who(e['seat'])} places {article(unit(e['unit']))} on {where}"
         elif kind == "university":
             text = (f"{who(e['seat'])} keeps the University for later" if e["track"] is None
                     else f"{who(e['seat'])} uses the University: first on {e['track']}")
@@ -70,7 +70,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "train" and e["unit"] is None:
             text = f"{who(e['seat'])} does not pay for training"
         elif kind == "train":
-            text = f"{who(e['seat'])} trains a {unit(e['unit'])}" + (f" for ${e['paid']}" if e["paid"] else "")
+            text = f"{who(e['seat'])} trains {article(unit(e['unit']))}" + (f" for ${e['paid']}" if e["paid"] else "")
         elif kind == "conflict" and e["kind"] is None:
             text = f"{who(e['seat'])} declares no conflict"
         elif kind == "conflict":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from sim.core.replay import headline
+from sim.core.replay import article, headline
 from sim.struggle.state import UPPER
 
 ROW_NAMES = {UPPER: "upper"}          # any other row is the lower one (SOE-6.1)
@@ -35,9 +35,9 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         who = name(e.get("seat"))
         if kind == "setup":
             lines.append(f"setup: tokens on the map {', '.join(e['tokens_on_map'])}")
-            lines += [f"  {p} markers {m}" for p, m in e["markers"].items()]
+            lines += [f"  {p} markers " + ", ".join(f"{r} {n}" for r, n in m.items()) for p, m in e["markers"].items()]
         elif kind == "place":
-            lines.append(f"  {who} places a {e['unit']} in {e['region']}")
+            lines.append(f"  {who} places {article(e['unit'])} in {e['region']}")
         elif kind == "tokens":
             lines.append(f"new tokens: {', '.join(e['drawn'])}")
         elif kind == "bid":
@@ -49,14 +49,14 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"  {who} wins the auction for {e['bid']}: {rows}")
         elif kind == "move":
             roll = f" (sea roll: {e['sea']})" if e["rolled"] else ""
-            lines.append(f"  {who} moves a {e['unit']} {e['src']} -> {e['dst']}{roll}")
+            lines.append(f"  {who} moves {article(e['unit'])} {e['src']} -> {e['dst']}{roll}")
         elif kind == "move_void":
             lines.append(f"  {who} cannot move the {e['unit']} {e['src']} -> {e['dst']} any more")
         elif kind == "build":
-            lines.append(f"  {who} builds a {e['unit']}" + (f" with {e['tile']}" if e.get("tile") else "")
+            lines.append(f"  {who} builds {article(e['unit'])}" + (f" with {e['tile']}" if e.get("tile") else "")
                          + (f" in {e['dst']}" if e.get("dst") else ""))
         elif kind == "destroy":
-            lines.append(f"  {who} destroys a {e['unit']} in {e['region']} to rebuild it (+1 unrest)")
+            lines.append(f"  {who} destroys {article(e['unit'])} in {e['region']} to rebuild it (+1 unrest)")
         elif kind == "buy":
             lines.append(f"  {who} takes {e['tile']}")
         elif kind in ("colonise", "enslave"):
@@ -65,8 +65,8 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"  {who} passes")
         elif kind == "attack":
             extra = "".join([" (War Office)" if e["war_office"] else "", " (Surprise Attack)" if e["surprise"] else ""])
-            lines.append(f"  {who} attacks {e['target']} in {e['region']}{extra}; helpers {e['helpers']} "
-                         f"vs {e['def_helpers']}")
+            lines.append(f"  {who} attacks {e['target']} in {e['region']}{extra}; allies' help "
+                         f"{helping(e['helpers'])} vs {helping(e['def_helpers'])}")
         elif kind == "raid":
             lines.append(f"  {who}'s {e['tile']} raid {e['target']} in {e['region']}")
         elif kind in ("naval_battle", "battle"):
@@ -76,7 +76,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"    {what}: attacker {e['att_dice']} -> {e['att_total']}, defender {e['def_dice']} -> "
                          f"{e['def_total']}: {result}{rer}")
         elif kind == "loss":
-            lines.append(f"    {who} loses a {e['unit']} in {e['region']} (+1 unrest)")
+            lines.append(f"    {who} loses {article(e['unit'])} in {e['region']} (+1 unrest)")
         elif kind == "refuse_battle":
             lines.append(f"    {who} plays Refuse Battle")
         elif kind == "diplomacy":
@@ -92,6 +92,15 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
                                              for p, b, u, r, v in zip(powers, e["vp_before"], e["unrest"],
                                                                       e["revolution"], e["vp"])))
     return lines
+
+
+def helping(helpers: dict[str, list[int]]) -> str:
+    """SOE-12.5: each ally's committed armies and fleets, or "none"."""
+    def count(n: int, one: str, many: str) -> str:
+        return f"{n} {one if n == 1 else many}"
+    return ", ".join(f"{p} " + " and ".join(count(n, *names) for n, names in zip(c, (("army", "armies"), ("fleet", "fleets")))
+                                            if n)
+                     for p, c in helpers.items()) or "none"
 
 
 def row_name(row: int) -> str:

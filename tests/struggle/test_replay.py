@@ -50,3 +50,18 @@ def test_every_bid_of_a_played_three_player_game_names_rows_soe_6():
             a, b = ev["proposal"]
             assert named == f"{POWERS[a]} -> upper, {POWERS[b]} -> lower"
     assert sum(single for _, single in bids) >= 3           # a single-marker auction in every war
+
+
+def test_an_attack_names_each_allys_help_and_units_take_their_article_soe_12_5():
+    head = {"game_index": 0, "seed": 1, "powers": list(POWERS), "strategies": ["random"] * 3}
+    at = {"war": 1, "round": 1}
+    events = [{"event": "attack", "seat": 2, "region": "german_states", "target": "france", "war_office": False,
+               "surprise": False, "helpers": {"great_britain": [3, 1], "russia": [1, 0]},
+               "def_helpers": {}, **at},
+              {"event": "loss", "seat": 1, "unit": "army", "region": "german_states", **at},
+              {"event": "place", "seat": 0, "unit": "fleet", "region": "baltic", **at}]
+    assert account(head, events)[-3:] == [
+        "  spain attacks france in german_states; allies' help great_britain 3 armies and 1 fleet, russia 1 army "
+        "vs none",
+        "    france loses an army in german_states (+1 unrest)",
+        "  great_britain places a fleet in baltic"]
