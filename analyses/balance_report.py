@@ -69,18 +69,19 @@ class GameSize:
     skills: tuple[str, ...] = ()              # more skill levels of the value experiments, after --skill's
 
 
-# The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores; a game
-# not listed gets FALLBACK_SIZE (players within the game's range). AFAoS pairs every British plan
+# The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores, with at
+# least MIN_BLOCKS tile blocks (fewer give no intervals, sim.core.causal); a game not listed gets
+# FALLBACK_SIZE (players within the game's range). AFAoS pairs every British plan
 # with every French one (a side's strategy plays its side, sim.core.seating.bind_sides) and values its cards
 # at the balanced plan too (its default skill level is the random baseline).
 GAME_SIZES = {
     "struggle": GameSize(games=2800, tile_blocks=8, players=4, audit_games=200),
-    "acres": GameSize(games=360, tile_blocks=2, players=2, extra_games=40, skills=("balanced",),
+    "acres": GameSize(games=360, tile_blocks=5, players=2, extra_games=40, skills=("balanced",),
                       lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
                       + (("balanced", "balanced"),)),
-    "discovery": GameSize(games=800, tile_blocks=4, players=4, extra_games=200, audit_games=200,
+    "discovery": GameSize(games=800, tile_blocks=5, players=4, extra_games=200, audit_games=200,
                           value_overrides=("options.force_saving=none",)),   # unbiased forced arms (docs/discovery_engine.md)
-    "conquest": GameSize(games=400, tile_blocks=2, players=4, extra_games=60, audit_games=60),
+    "conquest": GameSize(games=400, tile_blocks=5, players=4, extra_games=60, audit_games=60),
 }
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
 # Each game's own questions beyond the generic sections: modules with `report_section(folder,
@@ -255,10 +256,12 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
                    if len(flagged) else "<p>None: no power, seat or strategy is outside the band.</p>"))
     best = max(analysis.summary["by_strategy"].items(), key=lambda kv: kv[1]["win_rate"])
     strongest_power = max(analysis.summary["by_power"].items(), key=lambda kv: kv[1]["win_rate"])
+    power_rates = {v["win_rate"] for v in analysis.summary["by_power"].values()}
+    powers = (f"every power wins alike ({strongest_power[1]['win_rate']:.3g})" if len(power_rates) == 1 else
+              f"the strongest power {strongest_power[0]} ({strongest_power[1]['win_rate']:.3g})")
     summary = (f"In {analysis.summary['games']} games of {int(results['players'].iloc[0])} players with seats and "
                f"powers rotated, the strongest strategy was {best[0]} (win rate {best[1]['win_rate']:.3g}, "
-               f"95 % CI {best[1]['ci95'][0]:.3g}..{best[1]['ci95'][1]:.3g}) and the strongest power "
-               f"{strongest_power[0]} ({strongest_power[1]['win_rate']:.3g}). Seat 0 wins "
+               f"95 % CI {best[1]['ci95'][0]:.3g}..{best[1]['ci95'][1]:.3g}) and {powers}. Seat 0 wins "
                f"{seat0['win_rate']:.3g} against a fair share of {seat0['expected']:.3g}. "
                + (f"Flagged as out of balance: {', '.join(f'{r.factor} {r.level} ({r.flag})' for r in flagged.itertuples())}."
                   if len(flagged) else "Nothing is flagged as out of balance at this sample size."))
@@ -276,21 +279,22 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
     files = tv.write_outputs(folder, values, resources)
     values, resources = tv.one_row_each(values), tv.one_row_each(resources, "resource")   # per side: `asset (power)`
     assets = tv.by_asset(values)
-    body = ["<h3>Tile values and fair prices by skill level</h3>",
+    noun = engine.INFO.assets
+    body = [f"<h3>Values and fair prices of {noun}, by skill level</h3>",
             (f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "
             "the level; the tuned level appears once a tuned strategy exists). Causal value: the focal seat takes "
-            "the tile at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
+            "the asset at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
             f"{experiments[0].blocks} blocks per level. A fair price in {cur} = current cost in {cur} equivalents + "
             f"value / value of one {unit_name(cur)} (from the grant experiments), with a bootstrap interval over blocks. It is "
             f"given only where one {unit_name(cur)} is clearly worth something at that level (its interval excludes zero); "
             f"otherwise the price is <em>{NOT_IDENTIFIABLE}</em> and the note gives the blocks that would settle "
             "it. The verdict comes from the interval of fair price minus current cost: above zero under-priced, "
-            "below zero over-priced, else fair. A negative fair price means the tile harms its owner even when "
+            "below zero over-priced, else fair. A negative fair price means the asset harms its owner even when "
             "free. An asset whose value changes sign between levels (both intervals clear of zero on opposite "
             "sides, or opposite point estimates with differing verdicts) is <em>skill-dependent</em>: a "
             "statement about the players, not a balance finding. The observational column compares owners with "
-            "non-owners in unchanged games and is biased (strong positions buy more tiles).</p>")]
-    body += [html.figure(f"{rel}/{f.name}", "tile values by skill level, sorted by effect")
+            "non-owners in unchanged games and is biased (strong positions acquire more).</p>")]
+    body += [html.figure(f"{rel}/{f.name}", f"values of {noun} by skill level, sorted by effect")
              for f in files if f.name.startswith("tile_values") and f.suffix == ".png"]
     settings = GAME_SIZES.get(experiments[0].game, FALLBACK_SIZE).value_overrides
     if settings:
@@ -302,26 +306,27 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
     body.append("<h4>Verdicts by asset, skill levels side by side (sorted by mean effect)</h4>"
                 + html.table([(r["tile"], *[_cell(r, lv) for lv in levels], r["finding"] or "none", r["sign_changes"])
                               for _, r in assets.iterrows()],
-                             ["tile", *[f"{lv}: d win [95% CI], verdict" for lv in levels], "finding", "sign changes"]))
+                             ["asset", *[f"{lv}: d win [95% CI], verdict" for lv in levels], "finding", "sign changes"]))
     for level, group in values.groupby("strategy", sort=False):
         group = group.set_index("tile").loc[[t for t in assets["tile"] if t in set(group["tile"])]].reset_index()
-        body.append(f"<h4>Skill level {html_lib.escape(level)}: tile values</h4>" + _level_table(group, cur))
+        body.append(f"<h4>Skill level {html_lib.escape(level)}: values of {noun}</h4>"
+                    + _level_table(group, cur, engine.INFO.vp_label))
     body.append("<h4>Value of resources (win rate per unit), by skill level</h4>"
                 + html.table([(r.strategy, r.resource, r.dose, html.sig(r.win_per_unit),
                                html.interval(r.ci_low, r.ci_high), r.blocks, _measured(r))
                               for r in resources.itertuples()],
                              ["skill level", "resource", "dose", "win rate per unit", "95% CI", "blocks",
                               "clearly non-zero"]))
-    return body, tiles_summary(assets, resources, levels, experiments[0].blocks, cur)
+    return body, tiles_summary(assets, resources, levels, experiments[0].blocks, cur, noun)
 
 
-def _level_table(group: pd.DataFrame, cur: str = "gold") -> str:
+def _level_table(group: pd.DataFrame, cur: str = "gold", vp_label: str = "VP") -> str:
     """One skill level's tiles; without a price at this level, the reason once above the table
     and no price columns."""
     def observed(r: Any) -> str:
         return f"{html.sig(_get(r, 'obs_win_owned'))} / {html.sig(_get(r, 'obs_win_not_owned'))}"
 
-    head = ["tile", "d win", "95% CI", "d VP", "cost"]
+    head = ["asset", "d win", "95% CI", f"d {vp_label}", "cost"]
     verdicts = group["verdict"] if "verdict" in group else pd.Series("", index=group.index)
     if len(group) and (verdicts == NOT_IDENTIFIABLE).all():
         rows = [(r.tile, html.sig(r.d_win), html.interval(r.d_win_low, r.d_win_high), html.sig(r.d_vp), r.cost,
@@ -362,12 +367,12 @@ def _get(row: Any, name: str) -> float:
 
 
 def tiles_summary(assets: pd.DataFrame, resources: pd.DataFrame, levels: list[str], blocks: int,
-                  cur: str = "gold") -> str:
+                  cur: str = "gold", noun: str = "tiles") -> str:
     """Each asset once, with its verdict per skill level; skill-dependent ones apart."""
     def verdicts(r: pd.Series) -> str:
         return ", ".join(f"{lv}: {r[f'verdict {lv}'] or 'no price'}" for lv in levels)
 
-    parts = [f"Tile values at skill levels {', '.join(levels)} ({blocks} blocks each)."]
+    parts = [f"Values of {noun} at skill levels {', '.join(levels)} ({blocks} blocks each)."]
     for finding in ("under-priced", "over-priced", "mixed verdicts"):
         hits = assets[assets["finding"] == finding]
         if len(hits):
@@ -432,7 +437,8 @@ def robustness_pass(game: str, playable: Playable, size: ReportSize, results: pd
     if plan:
         say(f"robustness: {len(plan)} perturbations in {time.monotonic() - started:.0f}s")
     robustness.numbers(robustness.rates(results), perturbed, plan).to_csv(folder / "robustness.csv", index=False)
-    judged = robustness.judge(found, perturbed, "the robustness pass is off (--robust-games 0)")
+    judged = robustness.judge(found, perturbed, "the robustness pass is off (--robust-games 0)" if not games_each else
+                              "no perturbation is defined for this game's ASSUMED values (analyses.robustness)")
     games_run = playable.tournament.design.whole_blocks(games_each) if games_each else 0
     return robustness.findings_table(judged, plan, games_run), judged
 

@@ -43,16 +43,18 @@ def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.Dat
     out.append(number("first seat", "seat 0 advantage over the fair share", seat0["advantage"],
                       *seat0["advantage_ci95"], seat0["n"]))
     for r in (one_row_each(tiles).itertuples() if tiles is not None else ()):
-        out.append(number("tile effect on win rate (take at once - never)", f"{r.tile} ({r.strategy})",
-                          r.d_win, r.d_win_low, r.d_win_high, int(r.blocks)))
+        if math.isfinite(r.d_win_low):        # no interval from fewer than MIN_BLOCKS blocks: no headline number
+            out.append(number("tile effect on win rate (take at once - never)", f"{r.tile} ({r.strategy})",
+                              r.d_win, r.d_win_low, r.d_win_high, int(r.blocks)))
         price = (getattr(r, "fair_price_gold", math.nan), getattr(r, "fair_price_low", math.nan),
                  getattr(r, "fair_price_high", math.nan))
         if all(math.isfinite(x) for x in price):
             out.append(number(f"fair price ({getattr(r, 'currency', 'gold')})", f"{r.tile} ({r.strategy})", *price,
                               int(r.blocks)))
     for r in (one_row_each(resources, "resource").itertuples() if resources is not None else ()):
-        out.append(number("win rate per unit of resource", f"{r.resource} ({r.strategy})",
-                          r.win_per_unit, r.ci_low, r.ci_high, int(r.blocks)))
+        if math.isfinite(r.ci_low):
+            out.append(number("win rate per unit of resource", f"{r.resource} ({r.strategy})",
+                              r.win_per_unit, r.ci_low, r.ci_high, int(r.blocks)))
     return out
 
 

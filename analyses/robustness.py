@@ -7,7 +7,7 @@ and field kind: `tiles.*.cost_gold` (tile costs in gold), `regions.*.vp` (region
 nothing is played differently when they change.
 
 *Perturbations.* `--set` override sets derived from the effective data, never written by hand:
-gold costs of tiles +1 / -1, region VP x1.2 / x0.8 and player weights (`strategies.*.*_weight`)
+gold costs of tiles and costs of cards +1 / -1, region VP x1.2 / x0.8 and player weights (`strategies.*.*_weight`)
 x1.2 / x0.8 -- integers rounded, every value clipped to its leaf's bounds -- and the token mix
 reshuffled: in each region one token of its commonest kind becomes one of its rarest kind (the
 same number of tokens, only kinds the region already has). Only ASSUMED leaves are perturbed; a
@@ -15,7 +15,8 @@ perturbation that changes nothing is dropped. Each one is loaded through `load_g
 bounds and types are checked like any `--set`.
 
 *Findings and verdicts.* The headline findings of a tournament: the strongest and the weakest
-strategy, power and seat (highest / lowest win rate), and every flagged imbalance. Under a
+strategy, power and seat (highest / lowest win rate; none where every level wins alike), and every
+flagged imbalance. Under a
 perturbation (a smaller tournament, same seed) a strongest / weakest finding *holds* when the
 same level is still the argmax / argmin of the win rate; a flag holds when the level's point
 estimate is still on the same side of that run's fair share (its interval need not exclude it at
@@ -49,7 +50,8 @@ LABELS = {"tiles.*.cost_gold": "tile costs (gold)", "tiles.*.cost_unrest": "tile
           "tiles.*.cost_population": "tile costs (population)", "tiles.*.copies": "tile copies",
           "regions.*.vp": "region VP", "tokens.*": "token mix", f"{STRATEGIES}.*": "player weights and thresholds",
           "options.*": "rules options"}
-SHIFTS = (("tiles.*.cost_gold", "tile costs", (1, -1)),)                   # add, clipped to the bounds
+SHIFTS = (("tiles.*.cost_gold", "tile costs", (1, -1)),                    # add, clipped to the bounds
+          ("cards.*.*.cost", "card costs", (1, -1)))
 SCALES = (("regions.*.vp", "region VP", (1.2, 0.8)),                       # multiply, rounded, clipped
           (f"{STRATEGIES}.*.*_weight", "player weights", (1.2, 0.8)))
 MIXES = (("tokens.*", "token mix"),)                                       # one token changes kind
@@ -210,11 +212,14 @@ def rates(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def findings(results: pd.DataFrame, flags: pd.DataFrame, rests_on: str) -> list[Finding]:
-    """The strongest and weakest strategy, power and seat, and every flagged imbalance."""
+    """The strongest and weakest strategy, power and seat (none for a factor whose levels all win
+    alike, e.g. CotE's colours, which take no part in play), and every flagged imbalance."""
     table = rates(results)
     out = []
     for factor in FACTORS:
         rows = table[table["factor"] == factor]
+        if rows["win_rate"].max() == rows["win_rate"].min():
+            continue
         for word, direction, pick in (("strongest", "max", rows["win_rate"].idxmax()),
                                       ("weakest", "min", rows["win_rate"].idxmin())):
             level = rows.loc[pick, "level"]

@@ -35,7 +35,8 @@ def register(groups: dict) -> None:
     parser.add_argument("--games", type=int_in(1, 10**9, "games"),
                         help=f"tournament games per playable game (default per game: {sizes('games')})")
     parser.add_argument("--tile-blocks", type=int_in(2, 10**6, "tile blocks"),
-                        help=f"paired blocks per tile-value experiment (default per game: {sizes('tile_blocks')})")
+                        help=f"paired blocks per tile-value experiment; fewer than 5 give no intervals (default per game: "
+                             f"{sizes('tile_blocks')})")
     parser.add_argument("--tiles", metavar="T,T,...", help="only these tiles (default: every tile)")
     parser.add_argument("--skill", "--tile-strategies", dest="skill", metavar="S,S,...",
                         default=",".join(default.tile_strategies),

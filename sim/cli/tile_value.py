@@ -39,7 +39,8 @@ def register(groups: dict) -> None:
                             help="value the assets for this power of the focal seat only (default: per side "
                                  "in a game whose assets belong to sides, else all powers pooled)")
         parser.add_argument("--blocks", type=int_in(2, 10**6, "blocks"), default=10,
-                            help="blocks of paired games per experiment (each block plays every arm)")
+                            help="blocks of paired games per experiment (each block plays every arm); fewer than 5 give "
+                                 "no intervals")
         parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=1)
         parser.add_argument("--sweep", metavar="PATH=LOW..HIGH",
                             help="vary one data value and measure the tile's effect at each value")

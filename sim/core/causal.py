@@ -20,6 +20,10 @@ import pandas as pd
 from scipy import stats as scipy_stats
 
 BOOTSTRAP = 2000
+# Fewest blocks for an interval: with fewer, blocks that agree by chance give a zero-width "interval"
+# (two blocks of four games each differ by the same 0.5 often), and a bootstrap over B blocks has
+# only C(2B-1, B) distinct resamples (3 for two blocks, 35 for four, 126 for five).
+MIN_BLOCKS = 5
 NOT_IDENTIFIABLE = "not identifiable at this skill level and sample size"
 SKILL_DEPENDENT = "skill-dependent"
 VERDICTS = ("under-priced", "fair", "over-priced")   # the verdicts that are balance statements
@@ -51,14 +55,16 @@ def block_means(focal: pd.DataFrame, outcome: str) -> pd.DataFrame:
 
 
 def paired_effect(means: pd.DataFrame, a: str, b: str) -> Effect:
-    """Effect of arm a over arm b: mean over blocks of the per-block difference, t interval."""
+    """Effect of arm a over arm b: mean over blocks of the per-block difference, t interval; no
+    interval (NaN bounds) from fewer than MIN_BLOCKS blocks, though the spread is kept so that
+    `blocks_to_settle` can say how many would do."""
     both = means[[a, b]].dropna()
     diff = (both[a] - both[b]).to_numpy()
     k = len(diff)
     estimate = float(diff.mean()) if k else float("nan")
-    if k < 2:
-        return Effect(estimate, (float("nan"), float("nan")), float("nan"), k, 0)
-    se = float(diff.std(ddof=1) / np.sqrt(k))
+    se = float(diff.std(ddof=1) / np.sqrt(k)) if k >= 2 else float("nan")
+    if k < MIN_BLOCKS:
+        return Effect(estimate, (float("nan"), float("nan")), se, k, 0)
     half = float(scipy_stats.t.ppf(0.975, k - 1)) * se
     return Effect(estimate, (estimate - half, estimate + half), se, k, 0)
 
@@ -124,13 +130,13 @@ def excludes_zero(ci95: tuple[float, float]) -> bool:
 
 def blocks_to_settle(effect: Effect, limit: int = 10**7) -> int | None:
     """Blocks an experiment needs for the 95 % t half-width to fall below |estimate|, assuming
-    the per-block spread stays what it was (sd = se * sqrt(blocks)). None when no finite number
-    would do: a zero estimate, or no spread measured yet."""
+    the per-block spread stays what it was (sd = se * sqrt(blocks)), and at least MIN_BLOCKS.
+    None when no finite number would do: a zero estimate, or no spread measured yet."""
     if not (effect.blocks >= 2 and math.isfinite(effect.se) and math.isfinite(effect.estimate)) \
             or effect.estimate == 0:
         return None
     sd, target = effect.se * math.sqrt(effect.blocks), abs(effect.estimate)
-    n = max(2, math.ceil((1.96 * sd / target) ** 2))     # the normal approximation, then the t correction
+    n = max(MIN_BLOCKS, math.ceil((1.96 * sd / target) ** 2))   # the normal approximation, then the t correction
     while n <= limit and float(scipy_stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n) >= target:
         n += max(1, n // 50)
     return n if n <= limit else None
@@ -162,6 +168,12 @@ def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[flo
     above zero, the asset is under-priced; below, over-priced; else fair. A negative fair price
     means the asset harms its owner even when free: a player should be paid to take it.
     """
+    if currency_value.blocks < MIN_BLOCKS:
+        settle = blocks_to_settle(currency_value)
+        more = (f"; about {settle} would settle the sign of one {unit_name(currency)}'s value, if the spread per "
+                "block stays as measured" if settle else "")
+        return PriceVerdict(NOT_IDENTIFIABLE, f"{currency_value.blocks} blocks are too few for an interval "
+                                              f"(at least {MIN_BLOCKS}){more}", settle)
     if not currency_value.ci95[0] > 0:
         settle = blocks_to_settle(currency_value)
         sign = "clearly negative" if currency_value.ci95[1] < 0 else "not distinguishable from zero"

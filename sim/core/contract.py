@@ -50,6 +50,7 @@ class GameInfo:
     `max_players` strategies).
     `vp_label`: what the results' `vp` column holds, as tables name its mean ("VP", or e.g. a
     game without victory points: "final income").
+    `assets`: what the asset-value experiments measure, in the plural ("tiles", "cards and locations").
     """
 
     name: str
@@ -65,6 +66,7 @@ class GameInfo:
     assumed_prefixes: tuple[str, ...] = ()
     lineup: tuple[str, ...] = ()
     vp_label: str = "VP"
+    assets: str = "tiles"
 
     def __post_init__(self) -> None:
         problems = []

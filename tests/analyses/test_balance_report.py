@@ -18,13 +18,13 @@ from analyses import balance_report
 from analyses.balance_report import BAND, SKILL_LADDER, ReportSize, build_report, skill_levels, tiles_summary
 from analyses.tournament import fair_share, imbalance_flags
 from sim.cli import main
-from sim.core.causal import NOT_IDENTIFIABLE, SKILL_DEPENDENT
+from sim.core.causal import MIN_BLOCKS, NOT_IDENTIFIABLE, SKILL_DEPENDENT
 
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report")
-    size = ReportSize(games=28, tile_blocks=2, tiles=("war_office", "bateaux", "cathedral", "catapult"), jobs=1,
+    size = ReportSize(games=28, tile_blocks=MIN_BLOCKS, tiles=("war_office", "bateaux", "cathedral", "catapult"), jobs=1,
                       quick=True, extra_games=4, robust_games=8, audit_games=6)
     return build_report(out, size)
 
@@ -59,7 +59,7 @@ def test_the_soe_section_states_its_skill_levels_and_explains_its_statistics(rep
     effect and effective sample size explained; settings as a table; cross-checks judged."""
     text = report.read_text(encoding="utf-8")
     assert "Skill levels measured: <strong>random, mixed, mixed-tuned</strong>" in text   # the shipped tuned level
-    assert "Tile values at skill levels random, mixed, mixed-tuned" in text
+    assert "Values of tiles at skill levels random, mixed, mixed-tuned" in text
     assert "fair share</strong>" in text and "shared first place" in text and "effective n" in text
     assert "What this report is of" in text and "{&quot;" not in text and '{"games"' not in text
     odds = (report.parent / "struggle" / "odds" / "index.html").read_text(encoding="utf-8")
@@ -325,3 +325,9 @@ def test_a_question_sections_files_are_linked_from_the_index():
     assert balance_report.rebase(fragment, "acres/questions") == (
         '<img src="acres/questions/money.png"><a href="acres/questions/table.csv">t</a>'
         '<a href="https://x.org/a">x</a><a href="#top">top</a>')
+
+
+def test_every_games_default_size_gives_its_asset_values_intervals():
+    """Fewer than MIN_BLOCKS blocks give no interval (sim.core.causal): the report's defaults never do."""
+    assert all(size.tile_blocks >= MIN_BLOCKS for size in (*balance_report.GAME_SIZES.values(),
+                                                          balance_report.FALLBACK_SIZE))

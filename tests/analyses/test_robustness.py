@@ -149,3 +149,25 @@ def test_the_pass_defaults_to_a_quarter_of_the_report_games_and_zero_turns_it_of
     assert ReportSize(games=2800).robustness_games == 700
     assert ReportSize(games=2800, robust_games=0).robustness_games == 0
     assert ReportSize(games=2800, robust_games=56).robustness_games == 56
+
+
+def test_a_factor_whose_levels_all_win_alike_has_no_strongest_or_weakest_finding(monkeypatch):
+    """CotE's colours take no part in play: every colour wins the same, so naming one the
+    strongest and the same one the weakest would be a finding about nothing."""
+    table = pd.DataFrame({"factor": ["strategy"] * 2 + ["power"] * 3 + ["seat"] * 2,
+                          "level": ["hunter", "fortifier", "red", "blue", "green", "0", "1"],
+                          "n": 100, "win_rate": [0.4, 0.1, 0.25, 0.25, 0.25, 0.3, 0.2], "fair_share": 0.25})
+    monkeypatch.setattr(robustness, "rates", lambda results: table)
+    found = [f.finding for f in robustness.findings(pd.DataFrame(), pd.DataFrame({"flag": []}), "")]
+    assert found == ["strongest strategy: hunter (0.4)", "weakest strategy: fortifier (0.1)",
+                     "strongest seat: 0 (0.3)", "weakest seat: 1 (0.2)"]
+
+
+def test_afs_19_10_card_costs_move_by_one_within_their_bounds():
+    data = load_game_data("acres")
+    made = {p.name: p for p in robustness.perturbations(data)}
+    assert {"card costs +1", "card costs -1"} <= set(made)
+    up, down = made["card costs +1"].overrides, made["card costs -1"].overrides
+    assert up["cards.british.regular_infantry.cost"] == 8 and down["cards.british.siege_artillery.cost"] == 7
+    assert "cards.british.bateaux.cost" not in down                      # a free card stays free
+    assert all(fnmatch.fnmatchcase(path, "cards.*.*.cost") for path in {**up, **down})

@@ -4,12 +4,13 @@ something, the blocks that would settle it, sign changes between skill levels, b
 import math
 
 import numpy as np
+import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
-from sim.core.causal import (NOT_IDENTIFIABLE, Effect, blocks_to_settle, crossing, excludes_zero, price_verdict,
-                             sign_changes)
+from sim.core.causal import (MIN_BLOCKS, NOT_IDENTIFIABLE, Effect, blocks_to_settle, crossing, excludes_zero,
+                             paired_effect, price_verdict, sign_changes)
 
 
 def effect(estimate: float, half: float, blocks: int = 8) -> Effect:
@@ -26,6 +27,25 @@ def test_blocks_to_settle_gives_a_half_width_below_the_estimate(estimate, se, bl
         return
     assert stats.t.ppf(0.975, n - 1) * sd / math.sqrt(n) < estimate
     assert n >= (1.96 * sd / estimate) ** 2 - 1      # never fewer than the normal approximation asks
+
+
+def test_blocks_that_agree_by_chance_give_no_interval_below_min_blocks():
+    """Two blocks of four games whose force-minus-ban differences are both 0.5 are no evidence of
+    a value known to within zero: no interval below MIN_BLOCKS, only the estimate and the spread."""
+    few = pd.DataFrame({"force": [0.75, 0.5], "ban": [0.25, 0.0]})
+    effect2 = paired_effect(few, "force", "ban")
+    assert effect2.estimate == 0.5 and effect2.blocks == 2 and effect2.se == 0.0
+    assert all(math.isnan(x) for x in effect2.ci95) and not excludes_zero(effect2.ci95)
+    enough = pd.DataFrame({"force": [0.75, 0.5, 1.0, 0.5, 0.75], "ban": [0.25, 0.0, 0.25, 0.5, 0.25]})
+    effect5 = paired_effect(enough, "force", "ban")
+    assert effect5.blocks == MIN_BLOCKS and effect5.ci95[0] < effect5.estimate < effect5.ci95[1]
+
+
+def test_no_price_from_too_few_blocks_and_never_fewer_than_min_blocks_to_settle():
+    two = Effect(0.0125, (math.nan, math.nan), 0.0, 2, 0)
+    judged = price_verdict("talents", two, (1.0, 2.0), 40.0, (35.0, 45.0))
+    assert judged.verdict == NOT_IDENTIFIABLE and "2 blocks are too few for an interval" in judged.note
+    assert blocks_to_settle(two) == MIN_BLOCKS and judged.settle_blocks == MIN_BLOCKS
 
 
 def test_blocks_to_settle_is_none_without_an_estimate_or_a_spread():
