@@ -38,23 +38,28 @@ def _capped(pmf: np.ndarray, cap: int, out: np.ndarray) -> None:
 def _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after, sequential,
                weights, succ, p_att, p_def, cond):
     """One round from (ia, id_): weights[la, ld] of the attacker losing la and the defender ld
-    formation units, and the successor pairs (COE-14.3, COE-14.4; COE-A1 when `sequential`)."""
+    formation units, and the successor pairs (COE-14.3, COE-14.4; COE-A1 when `sequential`).
+    Returns the bounds (la_end, ld_end) of the entries written: a side loses at most its
+    formation (COE-A2), so every weight beyond them is exactly 0 and the passes skip them
+    (their terms add nothing: the sums are the same, term by term, in the same order)."""
     e = ext[ia]
     width = weights.shape[0]
+    la_end, ld_end = min(a_size[ia] + 1, width), min(d_size[id_] + 1, width)
     _capped(a_hits[0, ia], d_size[id_], p_def)
     if sequential:
-        for ld in range(width):
+        for ld in range(ld_end):
             _capped(d_after[e, id_, ld], a_size[ia], cond)
-            for la in range(width):
+            for la in range(la_end):
                 weights[la, ld] = cond[la] * p_def[ld]
     else:
         _capped(d_hits[e, id_], a_size[ia], p_att)
-        for la in range(width):
-            for ld in range(width):
+        for la in range(la_end):
+            for ld in range(ld_end):
                 weights[la, ld] = p_att[la] * p_def[ld]
-    for la in range(width):
-        for ld in range(width):
+    for la in range(la_end):
+        for ld in range(ld_end):
             succ[la, ld] = a_succ[0, ia, la] * nd + d_succ[e, id_, ld]
+    return la_end, ld_end
 
 
 @njit(cache=True)
@@ -95,12 +100,12 @@ def _backward(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d
     p_att, p_def, cond = np.empty(width), np.empty(width), np.empty(width)
     for s in order:
         ia, id_ = s // nd, s % nd
-        _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after, sequential,
-                   weights, succ, p_att, p_def, cond)
+        la_end, ld_end = _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after,
+                                    sequential, weights, succ, p_att, p_def, cond)
         stay = weights[0, 0]
         cont = 0.0
-        for la in range(width):
-            for ld in range(width):
+        for la in range(la_end):
+            for ld in range(ld_end):
                 if la or ld:
                     cont += weights[la, ld] * dv[succ[la, ld]]
         cont /= 1.0 - stay
@@ -109,11 +114,11 @@ def _backward(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d
         dr = _retreats(d_policy[0], d_policy[1], d_policy[2], d_total[id_], x_def[s] < after_att - tie)
         dv[s] = x_def[s] if dr else after_att
         a_ret[s], d_ret[s] = ar, dr
-    _round_law(size // nd - 1, nd - 1, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after,
-               sequential, weights, succ, p_att, p_def, cond)
+    la_end, ld_end = _round_law(size // nd - 1, nd - 1, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size,
+                                d_after, sequential, weights, succ, p_att, p_def, cond)
     root_value = 0.0
-    for la in range(width):
-        for ld in range(width):
+    for la in range(la_end):
+        for ld in range(ld_end):
             root_value += weights[la, ld] * dv[succ[la, ld]]
     return root_value
 
@@ -192,10 +197,10 @@ def push_mass(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d
     weights = np.empty((width, width))
     succ = np.empty((width, width), dtype=np.int64)
     p_att, p_def, cond = np.empty(width), np.empty(width), np.empty(width)
-    _round_law(size // nd - 1, nd - 1, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after,
-               sequential, weights, succ, p_att, p_def, cond)
-    for la in range(width):
-        for ld in range(width):
+    la_end, ld_end = _round_law(size // nd - 1, nd - 1, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size,
+                                d_after, sequential, weights, succ, p_att, p_def, cond)
+    for la in range(la_end):
+        for ld in range(ld_end):
             mass[succ[la, ld]] += weights[la, ld]
     rounds, att_gone, def_gone = 1.0, 0.0, 0.0
     for s in order:
@@ -212,12 +217,12 @@ def push_mass(order, nd, ext, a_hits, a_succ, a_size, a_total, d_hits, d_succ, d
             def_surv[d_total[id_]] += m
             _pursued(d_pursuit[id_], a_total[ia], m, att_surv)
         else:
-            _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after, sequential,
-                       weights, succ, p_att, p_def, cond)
+            la_end, ld_end = _round_law(ia, id_, nd, ext, a_hits, a_succ, a_size, d_hits, d_succ, d_size, d_after,
+                                        sequential, weights, succ, p_att, p_def, cond)
             scale = m / (1.0 - weights[0, 0])
             rounds += scale
-            for la in range(width):
-                for ld in range(width):
+            for la in range(la_end):
+                for ld in range(ld_end):
                     if la or ld:
                         mass[succ[la, ld]] += weights[la, ld] * scale
     return mass, att_gone, def_gone, rounds
