@@ -54,7 +54,9 @@ def test_ctrl_c_keeps_finished_batches_and_says_how_to_resume(tmp_path, monkeypa
     run = tmp_path / "interrupted"
     env = {**os.environ, "TOYGAME_SLEEP": "0.02"}
     child = subprocess.Popen([sys.executable, "-c", CHILD, "tournament", "toy", *ARGS, "--jobs", "2",
-                              "--out", str(run)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              "--out", str(run)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # as at a terminal,
+    # even when the suite runs in a background job (which starts its children with Ctrl-C ignored)
     while len(parts(run)) < 2 and child.poll() is None:
         time.sleep(0.05)
     child.send_signal(signal.SIGINT)
