@@ -33,7 +33,7 @@ STRATEGIES = ("random", "explorer", "colonist", "merchant", "builder", "general"
 INFO = GameInfo(
     name="discovery", title=TITLE, rule_prefix="AOD", powers=load_components().colours,
     min_players=2, max_players=5, strategies=STRATEGIES,                     # AOD-1.1: 2-5 players
-    rules_edition=load_components().data.rules_edition,
+    rules_edition=load_components().data.rules_edition, assets="buildings",      # AOD-14: the Capital buildings
     engine_version=9,          # bump with every deliberate change of rules, players or logs (2: strategy tables
                                # retuned; 3: a forced building saves only its price before its age; 4: passes
                                # and the refreshed displays are logged; 5: the explorer's plan, AOD-22.5, and
