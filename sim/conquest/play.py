@@ -37,7 +37,7 @@ from sim.core.seating import RESULT_COLUMNS, Seating
 INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="COE", powers=tables_of(default_components()).colours,
     min_players=2, max_players=6, strategies=STRATEGIES,                       # COE-8.2: 2-6 players
-    assets="units and buildings", vp_label="final income",                                                   # COE-4: no victory points
+    assets="units and buildings", vp_label="final income",   # COE-4: no victory points
     rules_edition=default_components().data.rules_edition,
     engine_version=10,             # bump with every deliberate change of rules, players or logs (2: turn cap 20,
                                    # 3: attack forecasts logged, 4: army mix from the exact odds,

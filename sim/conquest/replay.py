@@ -7,18 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sim.conquest.state import LEADERS
-from sim.core.replay import article, headline
+from sim.core.replay import article, count, headline
 
 UNIT_NAMES = ("infantry", "cavalry", "catapult")
 
 
-def count(n: int, noun: str) -> str:
-    """"1 leader", "2 leaders"; infantry and cavalry are the same in both numbers."""
-    return f"{n} {noun}" if n == 1 or noun in ("infantry", "cavalry") else f"{n} {noun}s"
-
-
 def units(counts) -> str:
-    parts = [count(n, name) for n, name in zip(counts, UNIT_NAMES) if n]
+    parts = [count(n, name, name if name in ("infantry", "cavalry") else None)   # the same in both numbers
+             for n, name in zip(counts, UNIT_NAMES) if n]
     return ", ".join(parts) or "no units"
 
 
@@ -72,7 +68,8 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "naval_round":
             lines.append(f"    round {e['n']}: hits {e['attacker_hits']} / {e['defender_hits']}")
         elif kind == "pursuit":
-            lines.append(f"    pursuit by {who}: [{dice(e['roll'])}] {count(e['hits'], 'hit')}, destroys {units(e['destroyed'])}")
+            lines.append(f"    pursuit by {who}: [{dice(e['roll'])}] {count(e['hits'], 'hit')}, "
+                         f"destroys {units(e['destroyed'])}")
         elif kind == "retreat_split":
             lines.append(f"    {who} retreats in parts: " + "; ".join(
                 f"{units(x['units'])} and {count(len(x['leaders']), 'leader')} to {x['to']}" for x in e["groups"]))

@@ -50,6 +50,11 @@ def article(noun: str) -> str:
     return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """"1 leader", "2 leaders"; `many` for a plural of its own ("armies", or "infantry" for both)."""
+    return f"{n} {one if n == 1 else many if many is not None else one + 's'}"
+
+
 def headline(head: dict) -> str:
     """The first line of every account: index, seed, and who sat where with which strategy."""
     return (f"game {head['game_index']} (seed {head['seed']}): "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from sim.core.replay import article, headline
+from sim.core.replay import article, count, headline
 from sim.struggle.state import UPPER
 
 ROW_NAMES = {UPPER: "upper"}          # any other row is the lower one (SOE-6.1)
@@ -96,8 +96,6 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
 
 def helping(helpers: dict[str, list[int]]) -> str:
     """SOE-12.5: each ally's committed armies and fleets, or "none"."""
-    def count(n: int, one: str, many: str) -> str:
-        return f"{n} {one if n == 1 else many}"
     return ", ".join(f"{p} " + " and ".join(count(n, *names) for n, names in zip(c, (("army", "armies"), ("fleet", "fleets")))
                                             if n)
                      for p, c in helpers.items()) or "none"
