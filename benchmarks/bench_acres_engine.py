@@ -6,21 +6,32 @@ printed beside the five real Yucata games of shared/data/yucata_acres (82-215 hi
 123, 215, 96, 186, 175). A history move is one recorded move of the game page, an action or a
 reaction rather than a turn, so the two scales are close but not equal: the check is only that
 the simulated games are neither a handful of turns nor hundreds.
+
+The compiled modules (sim.compiled) are compared with the pure-Python reference in the same run:
+the same games played in child processes, alternately with and without EMPIRES_PURE_PYTHON=1.
 """
 
 from __future__ import annotations
 
+import os
+import statistics
+import subprocess
+import sys
 import time
 
 import numpy as np
 
 from benchmarks.harness import Figure
+from sim import compiled
 from sim.acres.play import play_games
 from sim.core.seating import Seating
 
 PAIRS = (("hammer", "raider"), ("settler", "fortress"), ("balanced", "balanced"), ("hammer", "fortress"))
 GAMES = 16                                        # per pairing
 REAL_MOVES = (123, 215, 96, 186, 175)             # shared/data/yucata_acres/README.md
+PAIRED_RUNS = 3                                   # alternating compiled / pure-Python child runs
+CHILD = ("from benchmarks.bench_acres_engine import GAMES, PAIRS, _play; _play(PAIRS[:1], 2, 0); "
+         "print(_play(PAIRS, GAMES, 1)[1])")
 
 
 def _play(pairs, games: int, seed: int):
@@ -29,6 +40,20 @@ def _play(pairs, games: int, seed: int):
     start, cpu = time.perf_counter(), time.process_time()
     table = play_games(seed, list(range(len(seatings))), seatings)
     return time.perf_counter() - start, time.process_time() - cpu, table[table.seat == 0]
+
+
+def _child_cpu_seconds(pure: bool) -> float:
+    """CPU seconds of the headline games in a fresh process, compiled or pure Python."""
+    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+    if pure:
+        env[compiled.PURE_ENV] = "1"
+    out = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def compiled_speedup() -> float:
+    """Median over alternating pairs of (pure-Python CPU seconds / compiled CPU seconds)."""
+    return statistics.median(_child_cpu_seconds(True) / _child_cpu_seconds(False) for _ in range(PAIRED_RUNS))
 
 
 def run(dice_rate: float) -> list[Figure]:
@@ -53,4 +78,10 @@ def run(dice_rate: float) -> list[Figure]:
     ]
     for reason, share in rows.end_reason.value_counts(normalize=True).sort_index().items():
         figures.append(Figure(f"AFAoS scripted games ending by {reason}", 100 * share, "%"))
+    used = [m for m in compiled.in_use() if m.startswith("sim.acres.")]
+    figures.append(Figure(f"AFAoS compiled modules in use (of {len(compiled.MODULES)}, sim.compiled)", len(used),
+                          "modules"))
+    if used:
+        figures.append(Figure(f"AFAoS scripted games per CPU second, compiled over pure Python (median of {PAIRED_RUNS} "
+                              "alternating pairs)", 100 * (compiled_speedup() - 1), "% more"))
     return figures
