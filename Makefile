@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # the compiled copies of sim.compiled.MODULES, rebuilt (only what changed) when their sources change
 COMPILED := sim/_compiled.json
-COMPILED_SOURCES := setup.py sim/compiled.py $(wildcard sim/acres/*.py)
+COMPILED_SOURCES := setup.py sim/compiled.py $(wildcard sim/*/*.py)
 
 .PHONY: report test bench clean
 

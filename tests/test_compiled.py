@@ -13,14 +13,25 @@ import pytest
 from sim import compiled
 
 ROOT = Path(__file__).resolve().parents[1]
-# the results table of 24 AFAoS games (every strategy pairing of the bench, seats rotated), hashed
-PLAY = ("import hashlib, json; from sim.acres.play import play_games; from sim.core.seating import Seating; "
-        "from sim import compiled; "
-        "pairs = [('hammer', 'raider'), ('settler', 'fortress'), ('balanced', 'balanced'), ('random', 'hammer')]; "
-        "seats = [Seating(('british', 'french'), p if i % 2 == 0 else p[::-1]) for p in pairs for i in range(6)]; "
-        "table = play_games(5, list(range(len(seats))), seats); "
-        "import sim.acres.scripted; "
-        "print(json.dumps([hashlib.sha256(table.to_csv().encode()).hexdigest(), compiled.in_use()]))")
+# the results tables of games of every game (every scripted strategy; AFAoS seats rotated), hashed
+PLAY = """
+import hashlib, importlib, json
+from sim import compiled
+from sim.core.seating import Seating
+afaos = [("hammer", "raider"), ("settler", "fortress"), ("balanced", "balanced"), ("random", "hammer")]
+seatings = {
+    "acres": [Seating(("british", "french"), p if i % 2 == 0 else p[::-1]) for p in afaos for i in range(6)],
+    "conquest": [Seating(("red", "blue", "green", "yellow"), ("expansionist", "fortifier", "hunter", "siege_train"))] * 6,
+    "discovery": [Seating(("red", "blue", "yellow", "green"), ("explorer", "colonist", "merchant", "builder"))] * 24,
+    "struggle": [Seating(("great_britain", "france", "spain", "russia"),
+                         ("colonial", "european", "mixed", "opportunist"))] * 24,
+}
+out = {}
+for game, seats in seatings.items():
+    table = importlib.import_module(f"sim.{game}.play").play_games(5, list(range(len(seats))), seats)
+    out[game] = hashlib.sha256(table.to_csv().encode()).hexdigest()
+print(json.dumps([out, compiled.in_use()]))
+"""
 
 
 def run_python(code: str, pure: bool) -> list:
@@ -76,10 +87,10 @@ def test_the_build_compiled_every_listed_module_from_its_current_source():
     assert not stale, f"edited since the build (run make): {stale}"
 
 
-def test_compiled_and_pure_python_play_the_same_games():
+def test_compiled_and_pure_python_play_the_same_games_of_every_game():
     built()
     fast, fast_modules = run_python(PLAY, pure=False)
     reference, reference_modules = run_python(PLAY, pure=True)
     assert reference_modules == []
-    assert "sim.acres.scripted" in fast_modules and "sim.acres.engine" in fast_modules
+    assert set(fast_modules) >= {f"sim.{game}.{part}" for game in fast for part in ("engine", "scripted")}
     assert fast == reference
