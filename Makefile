@@ -4,6 +4,9 @@ REPORT_ARGS ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the compiled copies of sim.compiled.MODULES, rebuilt (only what changed) when their sources change
+COMPILED := sim/_compiled.json
+COMPILED_SOURCES := setup.py sim/compiled.py $(wildcard sim/*/*.py)
 
 .PHONY: report test bench clean
 
@@ -13,14 +16,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-report: $(STAMP)
+$(COMPILED): $(COMPILED_SOURCES) | $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+
+report: $(STAMP) $(COMPILED)
 	$(BIN)/empires report --out reports $(REPORT_ARGS)
 
-test: $(STAMP)
+test: $(STAMP) $(COMPILED)
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED)
 	$(BIN)/python -m benchmarks.run
 
 clean:
-	rm -rf $(VENV) reports/*/ reports/index.html
+	rm -rf $(VENV) reports/*/ reports/index.html build $(COMPILED) $(wildcard sim/*/*.so sim/*/*.c)

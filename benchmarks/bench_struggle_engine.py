@@ -14,7 +14,7 @@ import statistics
 import time
 from contextlib import contextmanager
 
-from benchmarks.harness import Figure
+from benchmarks.harness import Figure, compiled_gain
 from sim.core.seating import Seating
 from sim.struggle import scripted
 from sim.struggle.components import default_components
@@ -26,6 +26,8 @@ BULK = ("_duels", "income_upkeep_growth", "score_war", "end_game")
 PLAYER = ("choose_action", "bid", "place_setup_unit", "free_actions", "war_office_attack", "help", "fight_naval",
           "refuse_battle", "use_blockade_defence")
 FRESH_SEEDS = (1, 2, 3, 4, 5)
+CHILD = ("import time; from benchmarks.bench_struggle_engine import play_once; play_once(0); "
+         "t = time.process_time(); play_once(1); print(time.process_time() - t)")   # `compiled_gain`
 
 
 @contextmanager
@@ -87,4 +89,4 @@ def run(dice_rate: float) -> list[Figure]:
         Figure("SoE share of time in the engine's rules and bookkeeping",
                100 * (total - passes[0] - bulk[0] - player[0]) / total, "%"),
         Figure("SoE 10,000-game 4-player study, 2 cores (projected)", 10_000 / rate / 2, "s", None, "target 120 s"),
-    ]
+    ] + compiled_gain("struggle", "SoE", CHILD)

@@ -7,14 +7,20 @@ int8 dice rate): ratios stay stable when absolute speed drifts.
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from sim import compiled
+
 CEILING_DICE = 10_000_000
+PAIRED_RUNS = 3                   # alternating compiled / pure-Python child runs of `compiled_gain`
 
 
 @dataclass(frozen=True)
@@ -45,3 +51,27 @@ def dice_ceiling(reps: int = 7) -> float:
     rng = np.random.default_rng(0)
     seconds = median_seconds(lambda: rng.integers(1, 7, CEILING_DICE, dtype=np.int8), reps)
     return CEILING_DICE / seconds
+
+
+def _child_cpu_seconds(code: str, pure: bool) -> float:
+    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+    if pure:
+        env[compiled.PURE_ENV] = "1"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def compiled_gain(game: str, title: str, code: str) -> list[Figure]:
+    """The compiled modules of `game` in use (sim.compiled) and, where there are any, how many
+    more of the same games a CPU second plays with them than in pure Python: `code` (which prints
+    its CPU seconds last) run in fresh processes, alternately with and without
+    EMPIRES_PURE_PYTHON=1, the median of `PAIRED_RUNS` pairs."""
+    listed = [m for m in compiled.MODULES if m.startswith(f"sim.{game}.")]
+    used = [m for m in compiled.in_use() if m in listed]
+    figures = [Figure(f"{title} compiled modules in use (sim.compiled)", len(used), f"of {len(listed)}")]
+    if used:
+        gain = statistics.median(_child_cpu_seconds(code, True) / _child_cpu_seconds(code, False)
+                                 for _ in range(PAIRED_RUNS))
+        figures.append(Figure(f"{title} games per CPU second, compiled over pure Python (median of {PAIRED_RUNS} pairs)",
+                              100 * (gain - 1), "% more"))
+    return figures

@@ -133,8 +133,8 @@ class Economy:
         Scen14 with `scen14_besieged_card = "forbidden"`: not the card of a location the opponent
         besieges)."""
         kind = self.t.kind
-        sizes = (2,) if self.governor_two else (1, 2)
-        if kind[a.governor].special != "governor" or len(a.cards) not in sizes:
+        sized = len(a.cards) == 2 if self.governor_two else len(a.cards) in (1, 2)
+        if kind[a.governor].special != "governor" or not sized:
             return False
         if self.variant(18) and any(kind[c].is_location and self.t.start_zone[c] == "draw"
                                     and self.s.control[g][kind[c].loc] == side + 1 for c in a.cards):

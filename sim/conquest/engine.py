@@ -22,10 +22,10 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from sim.conquest.actions import Board, Disembark, EndMovement, RoadTrip, Sail, Step
 from sim.conquest.battle import Battles
+from sim.conquest.board_kernel import other_seat, other_seats
 from sim.conquest.components import Components
 from sim.conquest.economy import load_economy
 from sim.conquest.movement import Movement
@@ -133,7 +133,7 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         """`other_seat_at` of each of many spaces (COE-11.5), in one compiled pass (the battle
         phase and the taking of provinces ask about every space of the mover)."""
         s = self.s
-        return _other_seats(s.land, s.owner, s.ldr_loc, s.ldr_state, s.ldr_ship, g, seat,
+        return other_seats(s.land, s.owner, s.ldr_loc, s.ldr_state, s.ldr_ship, g, seat,
                             np.array(spaces, dtype=np.int64)).tolist()
 
     def other_seat_at(self, g: int, seat: int, p: int) -> int:
@@ -141,7 +141,7 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         in order, each one's units before its leaders; compiled: the players and the steps ask
         tens of thousands of times a game)."""
         s = self.s
-        return _other_seat(s.land, s.owner, s.ldr_loc, s.ldr_state, s.ldr_ship, g, seat, p)
+        return other_seat(s.land, s.owner, s.ldr_loc, s.ldr_state, s.ldr_ship, g, seat, p)
 
     def enemy_pieces_at(self, g: int, seat: int, p: int) -> bool:
         """Another seat's land units or standing leaders in province p (COE-11.5, COE-A7)."""
@@ -278,30 +278,3 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
             self.disembark(g, p, action.galley)
         elif kind is not EndMovement:
             raise RuleViolation(f"unknown action {action!r}")
-
-
-@njit(cache=True)
-def _other_seat(land, owner, loc, state, ship, g, seat, p):
-    """`Engine.other_seat_at` of game g: the first other seat's colour with land units or a free
-    leader standing (not aboard) in province p, its seat; -1 when none."""
-    if not 0 <= p < land.shape[2]:
-        raise IndexError("not a province")          # compiled code does not check its indices
-    for c in range(owner.shape[1]):
-        o = owner[g, c]
-        if o == seat or o < 0:
-            continue
-        if land[g, c, p, 0] or land[g, c, p, 1] or land[g, c, p, 2]:
-            return o
-        for i in range(loc.shape[2]):
-            if loc[g, c, i] == p and state[g, c, i] == FREE and ship[g, c, i] < 0:
-                return o
-    return -1
-
-
-@njit(cache=True)
-def _other_seats(land, owner, loc, state, ship, g, seat, spaces):
-    """`_other_seat` of each space."""
-    out = np.empty(len(spaces), dtype=np.int64)
-    for k in range(len(spaces)):
-        out[k] = _other_seat(land, owner, loc, state, ship, g, seat, spaces[k])
-    return out

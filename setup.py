@@ -1,0 +1,62 @@
+"""Builds the optional compiled copies of `sim.compiled.MODULES` (Cython, source unchanged) beside
+the package; everything else is in pyproject.toml. Without Cython or a C compiler, or with
+EMPIRES_PURE_PYTHON=1, the install goes on in pure Python, with a warning for a failed build."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import runpy
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).parent
+COMPILED = runpy.run_path(str(HERE / "sim" / "compiled.py"))      # the module list, without importing sim
+DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False, "infer_types": False}
+
+
+def extensions() -> list:
+    if os.environ.get(COMPILED["PURE_ENV"]) == "1":
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("warning: Cython is missing: sim runs in pure Python")
+        return []
+    sources = [str(COMPILED["source_path"](m).relative_to(HERE.resolve())) for m in COMPILED["MODULES"]]
+    return cythonize(sources, compiler_directives=DIRECTIVES, quiet=True)
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that records each module it compiled (sim/_compiled.json, with the SHA-256 of its
+    source) and warns instead of failing where a module does not compile."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        self.parallel = self.parallel or os.cpu_count() or 1
+
+    def run(self) -> None:
+        self.built: dict[str, str] = {}
+        try:
+            super().run()
+        except Exception as err:            # no compiler at all: pure Python
+            print(f"warning: the compiled modules were not built ({err}): sim runs in pure Python")
+        root = Path("" if self.inplace else self.build_lib)
+        target = root / "sim" / "_compiled.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(dict(sorted(self.built.items())), indent=1) + "\n")
+
+    def build_extension(self, ext) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as err:
+            print(f"warning: {ext.name} was not compiled ({err}): it runs in pure Python")
+            return
+        source = HERE / Path(*ext.name.split(".")).with_suffix(".py")
+        self.built[ext.name] = hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

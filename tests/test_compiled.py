@@ -1,0 +1,96 @@
+"""The compiled copies of sim.compiled.MODULES: used only while they match their source, never
+under EMPIRES_PURE_PYTHON=1, and playing exactly the games the pure-Python reference plays."""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sim import compiled
+
+ROOT = Path(__file__).resolve().parents[1]
+# the results tables of games of every game (every scripted strategy; AFAoS seats rotated), hashed
+PLAY = """
+import hashlib, importlib, json
+from sim import compiled
+from sim.core.seating import Seating
+afaos = [("hammer", "raider"), ("settler", "fortress"), ("balanced", "balanced"), ("random", "hammer")]
+seatings = {
+    "acres": [Seating(("british", "french"), p if i % 2 == 0 else p[::-1]) for p in afaos for i in range(6)],
+    "conquest": [Seating(("red", "blue", "green", "yellow"), ("expansionist", "fortifier", "hunter", "siege_train"))] * 6,
+    "discovery": [Seating(("red", "blue", "yellow", "green"), ("explorer", "colonist", "merchant", "builder"))] * 24,
+    "struggle": [Seating(("great_britain", "france", "spain", "russia"),
+                         ("colonial", "european", "mixed", "opportunist"))] * 24,
+}
+out = {}
+for game, seats in seatings.items():
+    table = importlib.import_module(f"sim.{game}.play").play_games(5, list(range(len(seats))), seats)
+    out[game] = hashlib.sha256(table.to_csv().encode()).hexdigest()
+print(json.dumps([out, compiled.in_use()]))
+"""
+
+
+def run_python(code: str, pure: bool) -> list:
+    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+    if pure:
+        env[compiled.PURE_ENV] = "1"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def built() -> dict[str, str]:
+    record = compiled.recorded()
+    if not record:
+        pytest.skip("no compiled modules built (a pure-Python install)")
+    return record
+
+
+def test_every_listed_module_has_a_py_source():
+    for module in compiled.MODULES:
+        assert compiled.source_path(module).is_file(), module
+
+
+def test_a_compiled_copy_is_current_only_with_the_hash_of_its_source_as_it_is_now():
+    module = compiled.MODULES[0]
+    digest = hashlib.sha256(compiled.source_path(module).read_bytes()).hexdigest()
+    assert compiled.current(module, {module: digest})
+    assert not compiled.current(module, {module: "0" * 64})         # the source changed since the build
+    assert not compiled.current(module, {})                         # never compiled
+    assert not compiled.current("sim.acres.nowhere", {"sim.acres.nowhere": digest})
+
+
+def test_the_finder_loads_the_source_unless_the_compiled_copy_is_current(monkeypatch):
+    finder = compiled.SourceWhenStale()
+    module = "sim.acres.raids"
+    finder._record = {module: "0" * 64}                             # stale
+    spec = finder.find_spec(module)
+    assert spec is not None and spec.origin == str(compiled.source_path(module))
+    finder._record = {module: compiled.source_hash(compiled.source_path(module))}
+    assert finder.find_spec(module) is None                         # current: the normal import takes it
+    monkeypatch.setenv(compiled.PURE_ENV, "1")
+    assert finder.find_spec(module).origin.endswith("raids.py")     # the reference asked for
+    assert finder.find_spec("sim.acres.play") is None               # not a compiled module
+
+
+def test_the_build_compiled_every_listed_module_from_its_current_source():
+    """A build that left a module out (a compile error) or a module edited since the last
+    `make` shows here, not as a silent slowdown."""
+    if os.environ.get(compiled.PURE_ENV) == "1":
+        pytest.skip("EMPIRES_PURE_PYTHON=1")
+    record = built()
+    assert sorted(record) == sorted(compiled.MODULES)
+    stale = [m for m in compiled.MODULES if not compiled.current(m, record)]
+    assert not stale, f"edited since the build (run make): {stale}"
+
+
+def test_compiled_and_pure_python_play_the_same_games_of_every_game():
+    built()
+    fast, fast_modules = run_python(PLAY, pure=False)
+    reference, reference_modules = run_python(PLAY, pure=True)
+    assert reference_modules == []
+    assert set(fast_modules) >= {f"sim.{game}.{part}" for game in fast for part in ("engine", "scripted")}
+    assert fast == reference
