@@ -39,6 +39,8 @@ class OptionalBuildExt(build_ext):
         self.parallel = self.parallel or os.cpu_count() or 1
 
     def run(self) -> None:
+        if not self.extensions:            # a pure-Python install: the record stays as it is
+            return
         self.built: dict[str, str] = {}
         try:
             super().run()

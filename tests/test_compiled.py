@@ -45,7 +45,7 @@ def run_python(code: str, pure: bool) -> list:
 def built() -> dict[str, str]:
     record = compiled.recorded()
     if not record:
-        pytest.skip("no compiled modules built (a pure-Python install)")
+        pytest.skip("no compiled modules built (a pure-Python install; the build test says why)")
     return record
 
 
@@ -81,7 +81,8 @@ def test_the_build_compiled_every_listed_module_from_its_current_source():
     `make` shows here, not as a silent slowdown."""
     if os.environ.get(compiled.PURE_ENV) == "1":
         pytest.skip("EMPIRES_PURE_PYTHON=1")
-    record = built()
+    record = compiled.recorded()
+    assert record, "no compiled modules were built (no C compiler?): run make, or test with EMPIRES_PURE_PYTHON=1"
     assert sorted(record) == sorted(compiled.MODULES)
     stale = [m for m in compiled.MODULES if not compiled.current(m, record)]
     assert not stale, f"edited since the build (run make): {stale}"
