@@ -4,7 +4,8 @@ REPORT_ARGS ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# the compiled copies of sim.compiled.MODULES, rebuilt (only what changed) when their sources change
+# the compiled copies of sim.compiled.MODULES, rebuilt (only what changed) when their sources change;
+# all of them when setup.py (the Cython directives) changed
 COMPILED := sim/_compiled.json
 COMPILED_SOURCES := setup.py sim/compiled.py $(wildcard sim/*/*.py)
 
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(COMPILED): $(COMPILED_SOURCES) | $(STAMP)
-	$(BIN)/python setup.py --quiet build_ext --inplace
+	$(BIN)/python setup.py --quiet build_ext --inplace $(if $(filter setup.py,$?),--force)
 
 report: $(STAMP) $(COMPILED)
 	$(BIN)/empires report --out reports $(REPORT_ARGS)

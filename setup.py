@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import runpy
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -27,7 +28,8 @@ def extensions() -> list:
         print("warning: Cython is missing: sim runs in pure Python")
         return []
     sources = [str(COMPILED["source_path"](m).relative_to(HERE.resolve())) for m in COMPILED["MODULES"]]
-    return cythonize(sources, compiler_directives=DIRECTIVES, quiet=True)
+    # `build_ext --force` (make passes it when setup.py changed: new directives) translates anew too
+    return cythonize(sources, compiler_directives=DIRECTIVES, quiet=True, force="--force" in sys.argv)
 
 
 class OptionalBuildExt(build_ext):
