@@ -4,7 +4,6 @@ EMPIRES_PURE_PYTHON=1, the install goes on in pure Python, with a warning for a 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import runpy
@@ -59,8 +58,7 @@ class OptionalBuildExt(build_ext):
         except Exception as err:
             print(f"warning: {ext.name} was not compiled ({err}): it runs in pure Python")
             return
-        source = HERE / Path(*ext.name.split(".")).with_suffix(".py")
-        self.built[ext.name] = hashlib.sha256(source.read_bytes()).hexdigest()
+        self.built[ext.name] = COMPILED["source_hash"](COMPILED["source_path"](ext.name))
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

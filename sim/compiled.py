@@ -2,11 +2,12 @@
 
 The modules named in `MODULES` are plain Python, the reference. `setup.py` also compiles them with
 Cython (unchanged source, no type declarations): the same games with the same draws, 1.1 to 1.35
-times as many per CPU second by game (docs/performance.md). A compiled copy is used only while it is current:
-the build records the SHA-256 of the source it compiled (`MANIFEST`), and `SourceWhenStale`, put
-in front of Python's import system by `sim/__init__.py`, loads the `.py` file instead whenever the
-source has changed since, the record is missing, or `EMPIRES_PURE_PYTHON=1` asks for the reference.
-An edited module therefore never runs as its stale compiled copy.
+times as many per CPU second by game (docs/performance.md). A compiled copy is used only while it
+is current: the build records the SHA-256 of the source it compiled (`MANIFEST`, `source_hash`),
+and `SourceWhenStale`, put in front of Python's import system by `sim/__init__.py`, loads the
+`.py` file instead whenever the source has changed since, the record is missing, or
+`EMPIRES_PURE_PYTHON=1` asks for the reference. An edited module therefore never runs as its
+stale compiled copy.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def source_path(module: str) -> Path:
 
 
 def source_hash(path: Path) -> str:
+    """What the build records of a source and the import compares (the one definition of both)."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
