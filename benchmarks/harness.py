@@ -7,7 +7,6 @@ int8 dice rate): ratios stay stable when absolute speed drifts.
 
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import sys
@@ -54,10 +53,8 @@ def dice_ceiling(reps: int = 7) -> float:
 
 
 def _child_cpu_seconds(code: str, pure: bool) -> float:
-    env = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
-    if pure:
-        env[compiled.PURE_ENV] = "1"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], env=compiled.environment(pure), capture_output=True, text=True,
+                         check=True)
     return float(out.stdout.split()[-1])
 
 

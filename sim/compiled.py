@@ -72,6 +72,15 @@ def current(module: str, record: dict[str, str]) -> bool:
     return module in record and path.exists() and record[module] == source_hash(path)
 
 
+def environment(pure: bool) -> dict[str, str]:
+    """This process's environment for a child process that runs the pure-Python reference
+    (`pure`) or the compiled copies: the comparisons of the tests and the bench."""
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    if pure:
+        env[PURE_ENV] = "1"
+    return env
+
+
 def in_use() -> list[str]:
     """The modules of `MODULES` imported so far from a compiled copy."""
     return [m for m in MODULES if m in sys.modules and not str(getattr(sys.modules[m], "__file__", "")).endswith(".py")]
