@@ -36,8 +36,9 @@ OFFSET = {"neutral": 1, "att_bonus": BONUS_CLIP, "att_naval_bonus": BONUS_CLIP}
 
 def attack_summary(cfg: combat_exact.Attack, rules) -> tuple[float, float, float, float]:
     """(P(attacker wins), P(control change), E[attacker units lost], E[defender units lost])
-    of one configuration, from the exact law of `combat_exact.attack_odds` (SOE-12.3)."""
-    odds = combat_exact.attack_odds(cfg, rules)
+    of one configuration, from the exact law of `combat_exact.solve_attack` (SOE-12.3); the law
+    itself is not kept (`AttackLaws` keeps these figures)."""
+    odds = combat_exact.solve_attack(cfg, rules)
     lost = sum(k * q for k, q in odds.losses("att").items())
     killed = sum(k * q for k, q in odds.losses("def").items())
     return odds.attacker_win, odds.control_change, lost, killed

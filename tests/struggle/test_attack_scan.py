@@ -242,3 +242,16 @@ def test_fee_price_borrows_as_the_engine_pays_soe_2_2_and_20_10(banking):
     loans = int(s.unrest[0, 0])
     assert loans == (2 if banking else 3)
     assert free - paid == pytest.approx(q["gold_vp"] * e.fee + loans * q["unrest_vp"], rel=1e-12)
+
+
+def test_the_players_law_table_keeps_four_figures_not_whole_laws_soe_12_3():
+    """The scripted players' law table solves attacks without filling `attack_odds`'s cache of
+    whole laws (kept too, they grew a long run's worker past the pool's leak limit), and the
+    uncached solver gives the cached law exactly."""
+    combat_exact.attack_odds.cache_clear()
+    e = new_engine(default_components(), [Seating(("great_britain", "france", "spain"), ("mixed",) * 3)] * 2, 7, range(2))
+    e.play()
+    assert len(e.player_work.attack_scan.laws.by_canon) > 0
+    assert combat_exact.attack_odds.cache_info().currsize == 0
+    attack = combat_exact.Attack(att_armies=3, def_armies=2, def_forts=1, att_reserves=1)
+    assert combat_exact.solve_attack(attack, e.comp.combat) == combat_exact.attack_odds(attack, e.comp.combat)
