@@ -613,8 +613,11 @@ def build_report(out: Path, size: ReportSize, compare_with: Path | None = None) 
         say("odds pages")
         pages = {Path(p.path).parts[0]: p for p in battle_odds.build_pages(folder, quick=size.quick)}
         say("odds pages done")
-        sections = [game_section(game, pages.get(game), size, folder, playable.get(game))
-                    for game in games.PACKAGES if game in pages or game in playable]
+        sections = []
+        for game in games.PACKAGES:
+            if game in pages or game in playable:
+                sections.append(game_section(game, pages.get(game), size, folder, playable.get(game)))
+                runner.release_workers()      # the next game's work in fresh workers, not this game's caches
         toc = "".join(f'<li><a href="#{s.game}">{html_lib.escape(s.title)}</a></li>' for s in sections)
         body = [provenance_header(size, playable),
                 html.summary("Balance report: odds, win rates by power, seat and strategy with 95 % intervals, "

@@ -158,6 +158,20 @@ def parallel_backend(backend: str, jobs: int, scheduler: str | None) -> Iterator
         yield max(1, len(client.scheduler_info().get("workers", {})) or jobs)
 
 
+def release_workers() -> None:
+    """Stop joblib's reusable loky workers, so that the next work starts in fresh processes.
+
+    A loky worker lives for the whole program and keeps what each game it played left behind
+    (its players' odds and side tables, its imports), which no other game reads. Reused over
+    several games -- a balance report plays all four in turn -- a worker grew from about 230 MB to
+    620 MB, past loky's leak limit (300 MB above its size after its first task), and was stopped
+    mid-run with the warning "A worker stopped while some jobs were given to the executor". A
+    caller that moves to another game calls this; results do not change (each batch depends only
+    on its seeds), and a next run starts its workers again (about a second each)."""
+    from joblib.externals.loky import get_reusable_executor
+    get_reusable_executor().shutdown(wait=True)     # starts no worker where none is running
+
+
 def execute(plan: Plan, batches: Sequence[int], n_jobs: int | None) -> Iterator[tuple[int, pd.DataFrame]]:
     """(batch, table) for each batch, in order of completion, inside `parallel_backend`."""
     import joblib

@@ -37,6 +37,23 @@ def test_two_loky_workers_give_the_same_table(reference):
     pd.testing.assert_frame_equal(runner.run(plan(batch_size=10), jobs=2), reference)
 
 
+def _worker_pids(jobs: int = 2) -> set[int]:
+    import joblib
+    return set(joblib.Parallel(n_jobs=jobs)(joblib.delayed(toygame.pid_after_a_pause)() for _ in range(4)))
+
+
+def test_released_workers_are_replaced_by_fresh_ones_and_the_table_is_unchanged(reference):
+    """A report moving to the next game starts fresh workers, not ones holding the last game's caches."""
+    before = _worker_pids()
+    assert len(before) == 2 and _worker_pids() == before   # loky reuses its workers between calls...
+    runner.release_workers()
+    after = _worker_pids()
+    assert after and not after & before              # ...until they are released
+    runner.release_workers()
+    runner.release_workers()                         # releasing with no worker running starts none
+    pd.testing.assert_frame_equal(runner.run(plan(batch_size=10), jobs=2), reference)
+
+
 def test_dask_cluster_on_loopback_gives_the_same_table(reference):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",

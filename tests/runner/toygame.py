@@ -91,3 +91,10 @@ def check_games(root_seed: int, game_indices, seatings, data=None, step_cap: int
         assert turns <= step_cap, f"game {g}: {turns} turns"
         assert points.max() >= TARGET and (points >= 0).all()
     return play_games(root_seed, game_indices, seatings, data)
+
+
+def pid_after_a_pause() -> int:
+    """The worker's process id, after a pause long enough for every worker of a pool to take a
+    task (tests of worker reuse: a function a worker can import, unlike a test module's)."""
+    time.sleep(0.2)
+    return os.getpid()
