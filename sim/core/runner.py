@@ -167,7 +167,7 @@ def release_workers() -> None:
     620 MB, past loky's leak limit (300 MB above its size after its first task), and was stopped
     mid-run with the warning "A worker stopped while some jobs were given to the executor". A
     caller that moves to another game calls this; results do not change (each batch depends only
-    on its seeds), and a next run starts its workers again (about a second each)."""
+    on its seeds), and the next run starts its workers again."""
     from joblib.externals.loky import get_reusable_executor
     get_reusable_executor().shutdown(wait=True)     # starts no worker where none is running
 

@@ -42,15 +42,34 @@ def _worker_pids(jobs: int = 2) -> set[int]:
     return set(joblib.Parallel(n_jobs=jobs)(joblib.delayed(toygame.pid_after_a_pause)() for _ in range(4)))
 
 
+def _loky_workers() -> list:
+    import multiprocessing
+    from joblib.externals.loky.backend.process import LokyProcess
+    return [p for p in multiprocessing.active_children() if isinstance(p, LokyProcess)]
+
+
+def _whole_pool(jobs: int = 2) -> set[int]:
+    """The pool's process ids once every worker has taken a task (a worker may still be starting
+    when the first tasks are done)."""
+    pids: set[int] = set()
+    for _ in range(20):
+        pids |= _worker_pids(jobs)
+        if len(pids) >= jobs:
+            break
+    return pids
+
+
 def test_released_workers_are_replaced_by_fresh_ones_and_the_table_is_unchanged(reference):
     """A report moving to the next game starts fresh workers, not ones holding the last game's caches."""
-    before = _worker_pids()
-    assert len(before) == 2 and _worker_pids() == before   # loky reuses its workers between calls...
+    before = _whole_pool()
+    assert len(before) == 2 and _worker_pids() <= before   # loky reuses its workers between calls...
     runner.release_workers()
+    assert not _loky_workers()
     after = _worker_pids()
-    assert after and not after & before              # ...until they are released
+    assert after and not after & before                   # ...until they are released
     runner.release_workers()
-    runner.release_workers()                         # releasing with no worker running starts none
+    runner.release_workers()
+    assert not _loky_workers()                            # a release with no worker running starts none
     pd.testing.assert_frame_equal(runner.run(plan(batch_size=10), jobs=2), reference)
 
 
