@@ -7,7 +7,8 @@ turns their logs into audit records (the game's `audit_records`); this module sh
 - coverage: per strategy, the share of games in which some seat of it chose each item (tiles,
   cards, buildings, action kinds); items never chosen are listed;
 - idleness: actions passed, overall and outside the last round of a war;
-- waste the log shows (SoE: a rebuild that puts the unit straight back).
+- waste the log shows (SoE: a rebuild that puts the unit straight back);
+- resources left unused (CotE: land units no leader could lead at the start of a turn).
 
 Writes `audit.json`, `calibration.png`, `coverage.png` and `index.html` to the output folder.
 """
@@ -45,6 +46,7 @@ def write_page(result: dict, out: Path, title: str) -> Path:
                          ", ".join(f"{k} {n}" for k, n in result["wasted"].get(s, {}).items()) or "none")
                         for s, v in result["idle"].items()],
                        ["strategy", "actions", "passed", "passed outside the last round", "wasted"]),
+            *_unused_table(result),
             "<h2>Coverage</h2>", "<p>Share of games in which some seat of the strategy chose the item.</p>",
             html.figure("coverage.png", "coverage of items by strategy"),
             html.table([(s, ", ".join(v) or "none", ", ".join(result["not_applicable"][s]) or "none")
@@ -55,6 +57,18 @@ def write_page(result: dict, out: Path, title: str) -> Path:
     index = out / "index.html"
     _write(index, html.page(title, "\n".join(body)))
     return index
+
+
+def _unused_table(result: dict) -> list[str]:
+    """The resources the players left unused (CotE: units no leader could lead), when the game
+    records any."""
+    rows = [(s, resource, _share(v["share"]), f"{v['ci95'][0]:.3f}..{v['ci95'][1]:.3f}", v["games"])
+            for s, by in result.get("unused", {}).items() for resource, v in by.items()]
+    if not rows:
+        return []
+    return ["<p>Resources left unused: their share of all, pooled over the moments the game records "
+            "(CotE: the start of every turn), with a Wilson 95 % interval at the effective size of games as "
+            "clusters.</p>", html.table(rows, ["strategy", "resource", "unused", "95 % CI", "games"])]
 
 
 def plot_calibration(result: dict, path: Path) -> None:

@@ -53,6 +53,11 @@ def command(args: argparse.Namespace) -> int:
     print_table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
                   len(result["never_chosen"][s])) for s, v in result["idle"].items()],
                 ["strategy", "actions", "passed", "passed outside last round", "items never chosen"])
+    if result["unused"]:
+        print("\nresources left unused (share of all, Wilson 95 % interval with games as clusters)")
+        print_table([(s, resource, f"{v['share']:.3f}", f"{v['ci95'][0]:.3f}..{v['ci95'][1]:.3f}", v["games"])
+                     for s, by in result["unused"].items() for resource, v in by.items()],
+                    ["strategy", "resource", "unused", "95 % CI", "games"])
     print(f"\nnever chosen by any scripted strategy: {', '.join(result['never_chosen_by_any']) or 'none'}")
     if result["unavailable"]:
         print(f"not open to any side under these rules: {', '.join(result['unavailable'])}")

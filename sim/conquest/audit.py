@@ -7,7 +7,9 @@ unit type and building), every kind of move made (COE-11, COE-12, COE-6.6), and 
 phase (COE-20) as an action: "buy", "pass" when it ends with nothing bought though some purchase
 was legal and affordable (idle treasury), "none" when nothing could be bought (the log's
 `no_purchase` event offered nothing: no unit of the colour's supply left, COE-2.3, or none
-placeable, COE-22.8, and nothing else within the treasury).
+placeable, COE-22.8, and nothing else within the treasury); and, at the start of every turn, the
+seat's land units that no leader of its could lead (beyond 7 per free leader standing with them,
+COE-5.2, COE-11.1), as a resource left unused.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
         kind = e["event"]
         if kind in ("turn", "end"):
             active, bought, pending, fought, naval = e.get("seat", -1), False, {}, None, None
+            if kind == "turn" and "unled" in e:
+                rec.unused.append((strategies[active], "unled units", e["unled"], e["units"]))
         elif kind == "move":
             rec.chosen.append((strategies[active], active, f"move:{e['kind']}"))
             if "p_win" in e:

@@ -147,6 +147,19 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         """Another seat's land units or standing leaders in province p (COE-11.5, COE-A7)."""
         return self.other_seat_at(g, seat, p) >= 0
 
+    def unled(self, g: int, seat: int) -> tuple[int, int]:
+        """The seat's land units standing on the board and how many of them no leader of its can
+        lead this turn: in each province, those beyond 7 per free leader standing there
+        (COE-5.2, COE-11.1); logged at each turn's start for the player audit."""
+        s = self.s
+        colours = self.colours_of[g][seat]
+        standing = s.land[g, colours].sum(axis=(0, 2))
+        lead = np.zeros(standing.shape[0], dtype=np.int64)
+        for c in colours:
+            free = (s.ldr_state[g, c] == FREE) & (s.ldr_ship[g, c] < 0) & (s.ldr_loc[g, c] >= 0)
+            np.add.at(lead, s.ldr_loc[g, c][free], self.opt.units_per_leader)
+        return int(standing.sum()), int(np.maximum(standing - lead, 0).sum())
+
     def income(self, g: int, seat: int) -> int:
         """COE-4.2: provinces' tax values + 5 per City controlled (COE-A34: optional cap)."""
         s, tax = self.s, self.t.tax
@@ -220,8 +233,9 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
         s.turn[g] += 1
         self.start_prices(g)
         if self.logs is not None:                                     # the income is read for the log only
+            units, unled = self.unled(g, p)
             self.log(g, "turn", seat=p, income=self.income(g, p), talents=int(s.treasury[g, p]),
-                     multiplier=int(s.multiplier[g]))
+                     multiplier=int(s.multiplier[g]), units=units, unled=unled)
         self.turn_start(g, p)                                         # COE-A25, COE-A41 options
         if s.alive[g, p] and not s.over[g]:
             self.phase[g] = 1

@@ -171,6 +171,7 @@ class ScriptedPlayer(RoutePlans, Player):
         out: list = []
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
+        recalled = self.recalled(ch)
         for src, leaders in sorted(ch.leaders.items()):
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
             caesar_here = self.caesar_at(src)
@@ -188,6 +189,12 @@ class ScriptedPlayer(RoutePlans, Player):
                 if shipped:
                     out += shipped
                     avail = [a - x for a, x in zip(avail, shipped[0].units)]
+                    generals = generals[1:]
+            if src == recalled and generals and sum(avail):      # a lone General fetches (below)
+                step = self.toward(src, claimed, {int(s.home[g, self.p])})
+                if step is not None:
+                    out.append(Step(tuple(generals[:1]), _take(avail, min(sum(avail), cap)), src, step))
+                    avail = [a - x for a, x in zip(avail, out[-1].units)]
                     generals = generals[1:]
             while generals and sum(avail):
                 force = _take(avail, min(sum(avail), cap * len(generals)))
@@ -259,15 +266,39 @@ class ScriptedPlayer(RoutePlans, Player):
                 return n, legion, p_win
         raise AssertionError("unreachable")
 
-    def fetch_step(self, src: int) -> int | None:
-        """A lone General's step home when at least `fetch` units wait there beyond the guard."""
+    def waiting_home(self) -> bool:
+        """Whether at least `fetch` units wait with the Caesar at home beyond his guard and what
+        the Generals there lead (COE-5.2: units move only with a leader, 7 each, COE-11.1)."""
         e, g = self.e, self.g
         home = int(e.s.home[g, self.p])
-        if src == home or not self.caesar_at(home):
+        if not self.caesar_at(home):
+            return False
+        led = e.opt.units_per_leader * sum(ld % LEADERS != CAESAR for ld in e.leaders_at(g, self.p, home))
+        return sum(e.units_at(g, self.p, home)) - self.guard(home) - led >= self.k["fetch"]
+
+    def recalled(self, ch: Choices) -> int | None:
+        """Where the General stands who walks home this turn, with the units he leads, to lead
+        the units waiting there (`waiting_home`): the nearest by land of those leading less than
+        a full legion each beyond the garrison, not one mustering next to the hunted Caesar; None
+        when no units wait (engine version 11: before, only a General with nobody to lead went,
+        and about half of a colour's units stood unled from round 20 on)."""
+        if not self.waiting_home():
             return None
-        if sum(e.units_at(g, self.p, home)) - self.guard(home) < self.k["fetch"]:
+        e, g = self.e, self.g
+        home = int(e.s.home[g, self.p])
+        dist = distances(e.t)[home]
+        cap = e.opt.units_per_leader
+        near = [(dist[src], src) for src, leaders in ch.leaders.items()
+                if src != home and src < e.t.n_prov and dist[src] < e.t.n_prov and not self.mustering(src)
+                and 0 < (n := sum(ld % LEADERS != CAESAR for ld in leaders))
+                and sum(e.units_at(g, self.p, src)) - self.k["garrison"] < cap * n]
+        return min(near)[1] if near else None
+
+    def fetch_step(self, src: int) -> int | None:
+        """A lone General's step home when units wait there (`waiting_home`)."""
+        if src == int(self.e.s.home[self.g, self.p]) or not self.waiting_home():
             return None
-        return self.toward(src, set(), {home})
+        return self.toward(src, set(), {int(self.e.s.home[self.g, self.p])})
 
     def phase_memo(self) -> dict[tuple, Any]:
         """What only the map, the control of provinces and the other seats' pieces decide (a
@@ -355,18 +386,22 @@ class ScriptedPlayer(RoutePlans, Player):
         with the exact win chance when an army stands there (None otherwise); failing that, a
         step towards the goal (`advance`, `hunt`), or none when the force musters next to a
         hunted Caesar it cannot beat yet."""
-        t = self.e.t
         scores, odds = self.target_scores(src, legion, leaders, claimed)
         best, best_value, best_odds = None, 0.0, None
         for q, score in scores.items():          # the first of the most valuable, as listed
             if score is not None and score > best_value:
                 best, best_value, best_odds = q, score, odds.get(q)
         if best is None and self.k["advance"]:
-            goals = self.hunted() if self.hunting() else None
-            if goals and any(q in goals for q in t.steps[src]):
+            if self.mustering(src):
                 return None, None
-            best = self.toward(src, claimed, goals)
+            best = self.toward(src, claimed, self.hunted() if self.hunting() else None)
         return best, best_odds
+
+    def mustering(self, src: int) -> bool:
+        """Whether a force in src stands next to the hunted Caesar (it waits there until the odds
+        allow the attack)."""
+        goals = self.hunted() if self.hunting() else None
+        return bool(goals) and any(q in goals for q in self.e.t.steps[src])
 
     def target_scores(self, src: int, legion: tuple, leaders: int, claimed: set[int]
                       ) -> tuple[dict[int, float | None], dict[int, float]]:

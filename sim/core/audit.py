@@ -3,10 +3,12 @@
 A game turns one logged game into `AuditRecords` (its `audit_records(head, events)`, optional in
 the contract of sim.core.contract): the forecasts its players acted on (a probability and whether
 the event happened), what each seat chose (tiles, cards, buildings, action kinds), its actions
-(to measure idleness) and the wasted moves the log shows. `audit` plays games with logs and
-`summarise` pools their records into calibration bins with Wilson intervals, coverage per
-strategy, idleness and waste -- the numbers that say whether a balance figure measures the game
-or the scripts; `miscalibrated` is the test the conformance suite applies.
+(to measure idleness), the wasted moves the log shows and the resources it left unused (CotE:
+units no leader could lead). `audit` plays games with logs and `summarise` pools their records
+into calibration bins with Wilson intervals, coverage per strategy, idleness, waste and unused
+shares (Wilson intervals widened for the games' clustering) -- the numbers that say whether a
+balance figure measures the game or the scripts; `miscalibrated` is the test the conformance
+suite applies.
 
 Coverage is judged where it means something: a game may say which powers can choose each item
 under its rules (the optional hook `audit_item_powers(data) -> {item: powers}`; an item it does
@@ -35,7 +37,7 @@ from sim.core.contract import strategy_sides
 from sim.core.design import rotation
 from sim.core.errors import UserError
 from sim.core.replay import read_games
-from sim.core.stats import wilson_interval
+from sim.core.stats import clustered_wilson, wilson_interval
 
 BIN_EDGES = tuple(np.round(np.linspace(0.0, 1.0, 11), 2).tolist())
 
@@ -54,12 +56,14 @@ class Forecast:
 class AuditRecords:
     """What one game shows of its players. `chosen`: (strategy, seat, item) for each choice of an
     item (e.g. "tile:war_office", "action:build"); `actions`: (strategy, kind, in the last round
-    of its war); `wasted`: (strategy, kind)."""
+    of its war); `wasted`: (strategy, kind); `unused`: (strategy, resource, left unused, in all)
+    at one moment (e.g. "unled units", 12, 40 at the start of a turn)."""
 
     forecasts: list[Forecast] = field(default_factory=list)
     chosen: list[tuple[str, int, str]] = field(default_factory=list)
     actions: list[tuple[str, str, bool]] = field(default_factory=list)
     wasted: list[tuple[str, str]] = field(default_factory=list)
+    unused: list[tuple[str, str, int, int]] = field(default_factory=list)
 
 
 def base_strategy(spec: str) -> str:
@@ -102,9 +106,12 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
     kinds: dict[str, Counter] = defaultdict(Counter)
     last_round: dict[str, Counter] = defaultdict(Counter)
     wasted: dict[str, Counter] = defaultdict(Counter)
+    unused: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)   # per game: (unused, all)
     n_games = 0
     for strategies, rec in games:
         n_games += 1
+        for key, counts in _unused_per_game(rec.unused).items():
+            unused[key].append(counts)
         for name in {base_strategy(s) for s in strategies}:
             played[name] += 1
         forecasts += rec.forecasts
@@ -141,7 +148,33 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
             "never_chosen_by_any": [item for item in open_items if not _is_pass(item)
                                     and not any(chose[name][item] for name in scripted)],
             "idle": idle,
-            "wasted": {name: dict(wasted[name]) for name in sorted(played)}, "games": n_games}
+            "wasted": {name: dict(wasted[name]) for name in sorted(played)},
+            "unused": _unused_shares(unused), "games": n_games}
+
+
+def _unused_per_game(unused: Sequence[tuple[str, str, int, int]]) -> dict[tuple[str, str], tuple[int, int]]:
+    """For one game: (strategy, resource) -> (left unused, in all), summed over its moments."""
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for name, resource, part, whole in unused:
+        a, b = out.get((name, resource), (0, 0))
+        out[(name, resource)] = (a + part, b + whole)
+    return out
+
+
+def _unused_shares(unused: Mapping[tuple[str, str], list[tuple[int, int]]]) -> dict[str, dict[str, dict]]:
+    """strategy -> resource -> the pooled share left unused, with its Wilson 95 % interval at the
+    effective size of games as clusters (a game's moments are not independent), n games, deff."""
+    out: dict[str, dict[str, dict]] = defaultdict(dict)
+    for (name, resource), per_game in sorted(unused.items()):
+        part = np.array([a for a, _ in per_game])
+        whole = np.array([b for _, b in per_game])
+        if not whole.sum():
+            continue
+        low, high, deff = clustered_wilson(part, whole)
+        out[name][resource] = {"share": float(part.sum() / whole.sum()), "ci95": [low, high],
+                               "unused": int(part.sum()), "total": int(whole.sum()), "games": len(per_game),
+                               "deff": deff}
+    return dict(out)
 
 
 def _is_pass(item: str) -> bool:

@@ -1,7 +1,8 @@
 """The player audit hooks of Conquest of the Empire (sim.conquest.audit, docs/player_audit.md):
 each scripted attack's logged forecast (COE-11.6) is paired with the battle it starts (COE-16),
-every purchasable piece (COE-20) and move kind is an audit item, and idle buying phases count
-(a phase with nothing to buy is not idle)."""
+every purchasable piece (COE-20) and move kind is an audit item, idle buying phases count
+(a phase with nothing to buy is not idle), and so do the units no leader can lead (COE-5.2,
+COE-11.1) at the start of each turn."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from sim.conquest.play import INFO, load_data, play_games
 from sim.conquest.purchase import ASSETS
 from sim.core.replay import read_games
 from sim.core.seating import Seating
-from tests.conquest.engine_setup import engine, units
+from tests.conquest.engine_setup import clear, engine, leader, units
 from tests.conquest.engine_setup import events as logged
 
 GAMES = 8
@@ -78,3 +79,24 @@ def test_coe_2_3_coe_20_a_phase_is_idle_only_if_something_could_be_bought(talent
     assert [x["offered"] for x in logged(e, "no_purchase")] == ([] if offered is None else [offered])
     ((head, log),) = e.game_logs()
     assert audit_records(head, log).actions == [("random", kind, False)]
+
+
+def test_coe_5_2_coe_11_1_units_beyond_seven_per_leader_are_logged_as_unled():
+    """The home holds 20 infantry with the Caesar and a General (14 led: 6 unled), a province 3
+    infantry with no leader (3 unled), a third 2 cavalry with a General (none unled)."""
+    e = engine(2)
+    home = e.t.names[int(e.s.home[0, 0])]
+    clear(e, 0)
+    units(e, 0, home, (20, 0, 0))
+    leader(e, 0, 1, home)
+    away, third = (e.t.names[q] for q in e.t.steps[int(e.s.home[0, 0])][:2])
+    units(e, 0, away, (3, 0, 0))
+    units(e, 0, third, (0, 2, 0))
+    leader(e, 0, 2, third)
+    assert e.unled(0, 0) == (25, 9)
+    e.pos[0] = 0
+    e.play_turn(0)
+    turn = logged(e, "turn")[0]
+    assert (turn["units"], turn["unled"]) == (25, 9)
+    ((head, log),) = e.game_logs()
+    assert audit_records(head, log).unused == [("random", "unled units", 9, 25)]

@@ -1,6 +1,7 @@
 """The scripted players' plans on hand-built positions (COE-32): the Caesar's guard from the exact
 odds (COE-25.2), attacks that take as many Generals as the odds need (COE-11.4), Generals
-fetching the units waiting at home (COE-11.1), the hunter's goal, and the odds' size limit."""
+fetching the units waiting at home (COE-11.1, engine version 11: also the nearest one leading less
+than a legion), the hunter's goal, and the odds' size limit."""
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -88,6 +89,42 @@ def test_coe_11_1_a_general_with_nobody_to_lead_goes_home_for_the_units_waiting_
     player = scripted(e, me, "fortifier")
     steps = player.march(Choices(e, 0, me))
     assert Step((general,), (0, 0, 0), e.t.index("palaestina"), e.t.index("aegyptus")) in steps
+
+
+def home_with_units_waiting(field: tuple, at_home: int = 0):
+    """Aegyptus with 15 infantry and the Caesar, `at_home` Generals there, and a General in
+    Palaestina with `field` units."""
+    e = engine(2)
+    me = seat_of(e, "aegyptus")
+    clear(e, me)
+    units(e, me, "aegyptus", (15, 0, 0))
+    for k in range(at_home):
+        leader(e, me, 2 + k, "aegyptus")
+    control(e, me, "palaestina")
+    units(e, me, "palaestina", field)
+    return e, me, leader(e, me, 1, "palaestina")
+
+
+def test_coe_11_1_a_general_leading_less_than_a_legion_goes_home_for_the_units_waiting_there():
+    e, me, general = home_with_units_waiting((3, 0, 0))
+    player = scripted(e, me, "fortifier")            # garrison 2: he leads 1 unit
+    steps = player.march(Choices(e, 0, me))
+    assert Step((general,), (1, 0, 0), e.t.index("palaestina"), e.t.index("aegyptus")) in steps
+
+
+def test_coe_11_1_a_general_leading_a_full_legion_is_not_called_home():
+    e, me, general = home_with_units_waiting((9, 0, 0))
+    player = scripted(e, me, "fortifier")            # garrison 2: he leads 7
+    steps = player.march(Choices(e, 0, me))
+    assert player.recalled(Choices(e, 0, me)) is None
+    assert not any(general in a.leaders and a.dst == e.t.index("aegyptus") for a in steps if type(a) is Step)
+
+
+def test_coe_11_1_no_general_is_called_home_when_those_there_lead_the_units_waiting():
+    e, me, general = home_with_units_waiting((3, 0, 0), at_home=2)
+    player = scripted(e, me, "fortifier")            # 15 - guard 4 - 2 x 7 led: 1 waits, fetch is 3
+    assert not player.waiting_home()
+    assert player.recalled(Choices(e, 0, me)) is None
 
 
 def test_hunter_goes_for_the_least_guarded_caesar_for_his_distance():

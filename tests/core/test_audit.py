@@ -1,4 +1,5 @@
-"""The player audit (sim.core.audit): calibration bins and their test, coverage, idleness."""
+"""The player audit (sim.core.audit): calibration bins and their test, coverage, idleness, the
+shares of resources left unused."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import numpy as np
 import pytest
 
 from sim.core.audit import AuditRecords, Forecast, calibration, miscalibrated, summarise
+from sim.core.stats import wilson_interval
 
 
 def forecasts(p: float, n: int, rate: float, seed: int = 0) -> list[Forecast]:
@@ -79,3 +81,17 @@ def test_without_side_information_every_item_counts_for_every_strategy():
     result = summarise([(("a",), rec)], ["card:x", "card:y"])
     assert result["never_chosen"] == {"a": ["card:y"]} and result["not_applicable"] == {"a": []}
     assert result["unavailable"] == [] and result["never_chosen_by_any"] == ["card:y"]
+
+
+def test_unused_shares_pool_each_strategys_moments_with_games_as_clusters():
+    """Two games: strategy a leaves 10 of 40 and 30 of 40 units unused (share 0.5), b 0 of 20; the
+    interval is Wilson's widened by the games' design effect, so wider than the plain one over 80."""
+    one = AuditRecords(unused=[("a", "unled units", 4, 20), ("a", "unled units", 6, 20), ("b", "unled units", 0, 20)])
+    two = AuditRecords(unused=[("a", "unled units", 30, 40)])
+    result = summarise([(("a", "b"), one), (("a",), two)], [])
+    a = result["unused"]["a"]["unled units"]
+    assert (a["share"], a["unused"], a["total"], a["games"]) == (0.5, 40, 80, 2)
+    plain = wilson_interval(40, 80)
+    assert a["ci95"][0] < plain[0] < 0.5 < plain[1] < a["ci95"][1] and a["deff"] > 1
+    assert result["unused"]["b"]["unled units"]["share"] == 0.0
+    assert summarise([(("a",), AuditRecords())], [])["unused"] == {}
