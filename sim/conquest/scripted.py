@@ -57,7 +57,9 @@ from sim.conquest.scripted_routes import RoutePlans
 from sim.conquest.state import CAESAR, FREE, LEADERS
 
 CACHE_LIMIT = 200_000      # forecasts (and guards) kept per process, about 0.5 kB each
-MAX_EXACT = 10            # land units per side above which the odds use the largest solvable armies
+MAX_EXACT = 10            # planning: land units per side above which the odds scale both armies to 10
+MAX_PAIRS = 20_000        # a forecast acted on and its battle's retreat decisions: unit states of both armies
+                          # (products of each type's count + 1) solved as they stand, larger ones scaled to fit
 MIX = ("infantry", "cavalry", "catapult")
 ROUNDING = 1 + 1e-9           # a solved win chance, a sum of probabilities, exceeds 1 by rounding only
 NAVAL_TIE = 1e-9               # an expected gain this small is a tie of floating-point rounding: no battle
@@ -75,38 +77,62 @@ class Forecast(NamedTuple):
 class OddsCache:
     """Exact battle forecasts shared by every scripted player of a process, keyed by exactly what
     a solve depends on (the rules, both armies after `_clip`, leaders up to 8, the fortification,
-    the objective's weights, the policy); only the few figures the players read are kept, so
-    the cache holds the forecasts of many games."""
+    the objective's weights, the policy, whether each side has a province to retreat to); only
+    the few figures the players read are kept, so the cache holds the forecasts of many games."""
 
     def __init__(self) -> None:
         self.found: dict[tuple, Forecast] = {}
 
     def solve(self, comps, att: tuple, datt: int, dfn: tuple, ddfn: int, fortified: bool, weights: tuple,
-              retreat: bool) -> Forecast:
-        att, dfn = _clip(att, dfn)
-        key = (id(comps), att, min(datt, 8), dfn, min(ddfn, 8), fortified, weights, retreat)
+              retreat: bool, att_can_retreat: bool = True, dfn_can_retreat: bool = True,
+              budget: int | None = None) -> Forecast:
+        att, dfn = _clip(att, dfn, budget)
+        key = (id(comps), att, min(datt, 8), dfn, min(ddfn, 8), fortified, weights, retreat, att_can_retreat,
+               dfn_can_retreat)
         found = self.found.get(key)
         if found is None:
             if len(self.found) > CACHE_LIMIT:
                 self.found.clear()
-            battle = LandBattle(Army(*att, leaders=min(datt, 8)), Army(*dfn, leaders=min(ddfn, 8)), fortified)
+            battle = LandBattle(Army(*att, leaders=min(datt, 8)), Army(*dfn, leaders=min(ddfn, 8)), fortified,
+                                att_can_retreat, dfn_can_retreat)
             found = self.found[key] = Forecast(*forecast_land(battle, comps, OPTIMAL if retreat else FIGHT,
                                                               Objective(*weights)))
         return found
 
 
-def _clip(att: tuple, dfn: tuple) -> tuple[tuple, tuple]:
-    """Scale both armies by one factor so that neither has more than MAX_EXACT units, keeping
-    each one's mix (the solver's size limit; the ratio of strengths is what decides)."""
+def _clip(att: tuple, dfn: tuple, budget: int | None = None) -> tuple[tuple, tuple]:
+    """The armies a solve reads, each scaled (keeping its mix) by one factor for both: for
+    planning (`budget` None) so that neither has more than MAX_EXACT units (the ratio of strengths
+    is what decides); for a forecast acted on and the retreat decisions of its battle
+    (`budget` MAX_PAIRS, engine version 12) as they stand when their unit states fit the
+    budget, else to the largest size that fits -- so the forecast and every later retreat
+    decision read one chain, the battle as it is played (before, the armies left after each
+    round were scaled by another factor, and attacks with more than 10 units on a side, forecast
+    at 0.987, were won 0.908 of the time)."""
+    att, dfn = tuple(map(int, att)), tuple(map(int, dfn))
     big = max(sum(att), sum(dfn))
-    if big <= MAX_EXACT:
-        return tuple(map(int, att)), tuple(map(int, dfn))
-    return _scale(att, big), _scale(dfn, big)
+    if budget is None:
+        if big <= MAX_EXACT:
+            return att, dfn
+        return _scale(att, big, MAX_EXACT), _scale(dfn, big, MAX_EXACT)
+    if _pairs(att, dfn) <= budget:
+        return att, dfn
+    for size in range(big - 1, 0, -1):
+        small = _scale(att, big, size), _scale(dfn, big, size)
+        if _pairs(*small) <= budget:
+            return small
+    raise AssertionError("unreachable: armies of one unit fit")
 
 
-def _scale(units: tuple, big: int) -> tuple:
+def _pairs(att: tuple, dfn: tuple) -> int:
+    """The exact solver's unit states of two armies (`land_exact._check_size`)."""
+    return (att[0] + 1) * (att[1] + 1) * (att[2] + 1) * (dfn[0] + 1) * (dfn[1] + 1) * (dfn[2] + 1)
+
+
+def _scale(units: tuple, big: int, size_of_big: int) -> tuple:
+    """An army scaled by size_of_big / big, at least one unit, its mix kept (the rest infantry)."""
     total = sum(units)
-    size = max(1, round(total * MAX_EXACT / big)) if total else 0
+    size = max(1, round(total * size_of_big / big)) if total else 0
     out = [u * size // total for u in units] if total else [0, 0, 0]
     out[0] += size - sum(out)
     return tuple(out)
@@ -162,7 +188,8 @@ class ScriptedPlayer(RoutePlans, Player):
         """Moves for the Generals that have somewhere worth going: a General with a galley of his
         beached beside him first ships `ferry_units` units to a province only the sea reaches
         (`ferry`); the legions of one province attack together (as many Generals as the odds
-        need, up to `press_win`), a Caesar's province keeps the guard the exact odds ask for
+        need, up to `press_win`; dropped when the forecast of the battle as it will be played,
+        `enough`, falls below `min_win`), a Caesar's province keeps the guard the exact odds ask for
         (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
         and Generals with nobody to lead go home to fetch the units waiting there (`fetch`);
         empty galleys sail home (`galleys_home`)."""
@@ -196,14 +223,18 @@ class ScriptedPlayer(RoutePlans, Player):
                     out.append(Step(tuple(generals[:1]), _take(avail, min(sum(avail), cap)), src, step))
                     avail = [a - x for a, x in zip(avail, out[-1].units)]
                     generals = generals[1:]
+            declined: set[int] = set()           # attacks whose forecast as played fell below `min_win`
             while generals and sum(avail):
                 force = _take(avail, min(sum(avail), cap * len(generals)))
-                dst, p_win = self.best_target(src, force, len(generals), claimed)
+                dst, p_win = self.best_target(src, force, len(generals), claimed | declined)
                 if dst is None:
                     break
                 n, legion = 1, _take(avail, min(sum(avail), cap))
                 if p_win is not None:
                     n, legion, p_win = self.enough(src, dst, avail, len(generals))
+                    if p_win < self.k["min_win"]:
+                        declined.add(dst)
+                        continue
                 claimed.add(dst)
                 avail = [a - x for a, x in zip(avail, legion)]
                 trip = self.road_trip(ch, src, dst) if p_win is None else None
@@ -246,6 +277,9 @@ class ScriptedPlayer(RoutePlans, Player):
         if p_win is not None:
             if p_win < self.k["press_win"]:
                 return []
+            p_win = self.attack_odds(legion, 1, dst, MAX_PAIRS)      # the forecast logged
+            if p_win < self.k["press_win"]:
+                return []
         else:
             threat = self.threat(dst)
             if sum(threat):
@@ -257,13 +291,14 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def enough(self, src: int, dst: int, avail: list[int], most: int) -> tuple[int, tuple, float]:
         """The fewest Generals (each with 7 units) whose attack on dst reaches `press_win`, or
-        all of them: (Generals, legion, exact win chance)."""
+        all of them: (Generals, legion, exact win chance of the battle as it will be played, the
+        forecast logged, `_clip` with MAX_PAIRS)."""
         cap = self.e.opt.units_per_leader
         for n in range(1, most + 1):
             legion = _take(avail, min(sum(avail), cap * n))
             p_win = self.attack_odds(legion, n, dst)
             if p_win >= self.k["press_win"] or n == most or sum(legion) == sum(avail):
-                return n, legion, p_win
+                return n, legion, self.attack_odds(legion, n, dst, MAX_PAIRS)
         raise AssertionError("unreachable")
 
     def waiting_home(self) -> bool:
@@ -445,10 +480,24 @@ class ScriptedPlayer(RoutePlans, Player):
                 scores[q] = p_win * worth[q]
         return scores, odds
 
-    def attack_odds(self, legion: tuple, leaders: int, q: int) -> float:
-        """The exact win chance of this force attacking the army standing in q."""
-        _, them, their_leaders, fortified = self.defender(q)
-        return self.odds(legion, leaders, them, their_leaders, fortified)
+    def attack_odds(self, legion: tuple, leaders: int, q: int, budget: int | None = None) -> float:
+        """The exact win chance of this force attacking the army standing in q (armies scaled as
+        `_clip` says for `budget`), each side able to retreat only where the board leaves it a
+        province to retreat to (COE-16.4; engine version 12: before, both sides were assumed able
+        to, and a defender with nowhere to go was forecast to retreat, his province counted as
+        taken)."""
+        enemy, them, their_leaders, fortified = self.defender(q)
+        return ODDS.solve(self.e.comp, tuple(legion), leaders, them, their_leaders, fortified, self.weights, True,
+                          self.can_retreat(self.p, q), self.can_retreat(enemy, q), budget).win
+
+    def can_retreat(self, seat: int, q: int) -> bool:
+        """Whether a seat fighting in q has a province to retreat to (COE-16.4, COE-A22), on the
+        board as it stands (once per phase, `phase_memo`)."""
+        memo = self.phase_memo()
+        found = memo.get(("retreat", seat, q))
+        if found is None:
+            found = memo[("retreat", seat, q)] = bool(self.e.retreat_options(self.g, seat, q))
+        return found
 
     def defender(self, q: int) -> tuple[int, tuple, int, bool]:
         """The other seat in q (or -1), its land units and leaders there, and whether it holds q
@@ -523,13 +572,6 @@ class ScriptedPlayer(RoutePlans, Player):
                 todo.append(r)
         return None
 
-    def odds(self, att: tuple, att_leaders: int, dfn: tuple, dfn_leaders: int, fortified: bool) -> float:
-        """The exact chance of winning (a defender's retreat included, COE-16) when both sides
-        continue or retreat by the optimal-retreat policy with this table's weights -- the
-        battle as it will be played, so the forecast the player acts on is calibrated."""
-        return ODDS.solve(self.e.comp, tuple(att), att_leaders, tuple(dfn), dfn_leaders, fortified, self.weights,
-                          True).win
-
     # ------------------------------------------------------------------ battles
     def battle_order(self, pending) -> int:
         return 0
@@ -572,14 +614,15 @@ class ScriptedPlayer(RoutePlans, Player):
                              self.e.opt.catapult_cap, self.tactics)
 
     def retreat(self, fight: Fight, seat: int, options: list[int]) -> int | None:
-        """COE-14.5 by the optimal-retreat policy of the exact solver at the current state."""
+        """COE-14.5 by the optimal-retreat policy of the exact solver at the current state, each
+        side able to retreat only where the board leaves it a province (COE-16.4)."""
         a, d = fight.attacker, fight.defender
-        att, dfn = _clip(tuple(fight.units[a]), tuple(fight.units[d]))
-        found = ODDS.solve(self.e.comp, att, fight.leaders[a], dfn, fight.leaders[d], fight.fortified,
-                           self.weights, True)
+        e = self.e
+        found = ODDS.solve(e.comp, tuple(fight.units[a]), fight.leaders[a], tuple(fight.units[d]), fight.leaders[d],
+                           fight.fortified, self.weights, True, bool(e.retreat_options(self.g, a, fight.space)),
+                           bool(e.retreat_options(self.g, d, fight.space)), MAX_PAIRS)
         if not (found.defender_retreats if seat == d else found.attacker_retreats):
             return None
-        e = self.e
         return max(options, key=lambda q: (e.s.control[self.g, q] == self.p, -q))
 
     def pursuit(self, fight: Fight, fleeing, hits: int):

@@ -1,7 +1,8 @@
 """The scripted players' plans on hand-built positions (COE-32): the Caesar's guard from the exact
 odds (COE-25.2), attacks that take as many Generals as the odds need (COE-11.4), Generals
 fetching the units waiting at home (COE-11.1, engine version 11: also the nearest one leading less
-than a legion), the hunter's goal, and the odds' size limit."""
+than a legion), the hunter's goal, the odds' size limits, and forecasts of the battle as it will be
+played (engine version 12: armies as they stand, a side with nowhere to retreat, COE-16.4)."""
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,10 +10,10 @@ from hypothesis import strategies as st
 from sim.conquest.actions import Step
 from sim.conquest.choices import Choices
 from sim.conquest.combat import Army, LandBattle
-from sim.conquest.land_exact import solve_land
+from sim.conquest.land_exact import forecast_land, solve_land
 from sim.conquest.policy import OPTIMAL, Objective
 from sim.conquest.routes import distances
-from sim.conquest.scripted import GUARDS, MAX_EXACT, ODDS, ScriptedPlayer, _clip, _keep, _take
+from sim.conquest.scripted import GUARDS, MAX_EXACT, MAX_PAIRS, ODDS, ScriptedPlayer, _clip, _keep, _pairs, _take
 from tests.conquest.engine_setup import clear, control, engine, leader, seat_of, units
 
 
@@ -160,6 +161,61 @@ def test_odds_size_limit_scales_both_armies_by_one_factor(att, dfn):
         ratio = sum(att) / sum(dfn)
         assert abs(sum(small_att) / sum(small_dfn) - ratio) <= ratio * 0.5 + 0.5
         assert sum(small_att) >= 1 and sum(small_dfn) >= 1
+
+
+@given(st.tuples(*[st.integers(0, 25)] * 3), st.tuples(*[st.integers(0, 25)] * 3))
+def test_forecast_size_limit_keeps_armies_that_fit_and_scales_the_rest_to_the_largest_fit(att, dfn):
+    small_att, small_dfn = _clip(att, dfn, MAX_PAIRS)
+    assert _pairs(small_att, small_dfn) <= MAX_PAIRS
+    if _pairs(att, dfn) <= MAX_PAIRS:
+        assert (small_att, small_dfn) == (att, dfn)
+    else:
+        assert sum(small_att) <= sum(att) and sum(small_dfn) <= sum(dfn)
+        assert bool(sum(small_att)) == bool(sum(att)) and bool(sum(small_dfn)) == bool(sum(dfn))
+        assert max(sum(small_att), sum(small_dfn)) < max(sum(att), sum(dfn))
+
+
+def test_coe_16_4_the_logged_forecast_of_a_large_attack_is_the_battle_as_it_stands():
+    """21 infantry with three Generals against 9 in Syria: the forecast the step carries is the
+    exact solve of the legion and the defenders as they are (more than 10 units a side), with
+    each side's retreat as the board allows it."""
+    e = engine(2)
+    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    clear(e, me)
+    control(e, me, "palaestina")
+    units(e, me, "palaestina", (21, 0, 0))
+    for i in (1, 2, 3):
+        leader(e, me, i, "palaestina")
+    control(e, them, "syria")
+    units(e, them, "syria", (12, 0, 0))
+    leader(e, them, 1, "syria")
+    player = scripted(e, me, "hunter", garrison=0, neutral_weight=0.0, press_win=1.0)
+    (step,) = [a for a in player.march(Choices(e, 0, me)) if a.dst == e.t.index("syria")]
+    syria = e.t.index("syria")
+    battle = LandBattle(Army(*step.units, leaders=len(step.leaders)), Army(12, 0, 0, leaders=1), False,
+                        bool(e.retreat_options(0, me, syria)), bool(e.retreat_options(0, them, syria)))
+    assert sum(step.units) > MAX_EXACT
+    assert step.p_win == forecast_land(battle, e.comp, OPTIMAL, Objective(*player.weights))[0]
+
+
+def test_coe_16_4_a_defender_with_nowhere_to_retreat_is_forecast_to_fight_on():
+    """One cavalry and a General on Creta (no land neighbour, COE-16.4) against an infantry and a
+    catapult: the forecast is the chain in which he cannot retreat (about 0.98), not the one in
+    which he would retreat after the first round and count as beaten (1.0)."""
+    e = engine(2)
+    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    control(e, them, "creta")
+    units(e, them, "creta", (0, 1, 0))
+    leader(e, them, 1, "creta")
+    player = scripted(e, me, "hunter")
+    creta = e.t.index("creta")
+    assert not e.retreat_options(0, them, creta)
+    got = player.attack_odds((1, 0, 1), 1, creta)
+    stuck = LandBattle(Army(1, 0, 1, leaders=1), Army(0, 1, 0, leaders=1), False, True, False)
+    free = LandBattle(Army(1, 0, 1, leaders=1), Army(0, 1, 0, leaders=1), False)
+    objective = Objective(*player.weights)
+    assert got == forecast_land(stuck, e.comp, OPTIMAL, objective)[0] < forecast_land(free, e.comp, OPTIMAL,
+                                                                                      objective)[0]
 
 
 @given(st.tuples(*[st.integers(0, 9)] * 3), st.integers(0, 27))
