@@ -4,7 +4,9 @@ Each section opens with a one-paragraph summary of findings and the table of fin
 ASSUMED groups they rest on and their robustness verdicts (analyses.robustness, docs/robustness.md),
 then links the game's odds page and, for games the toolkit can play end to end, shows a balanced
 tournament (win rates by power, seat and strategy with 95 % intervals, Plackett-Luce ratings,
-first-seat advantage, game length and VP distributions), causal tile values with fair prices per
+first-seat advantage, game length and VP distributions, how the games ended where the results
+say: each end reason's share with its interval and the seats eliminated per game), causal tile
+values with fair prices per
 skill level (SKILL_LADDER; prices only where identifiable, skill-dependent assets apart:
 docs/tile_value.md), flagged imbalances and a provenance box (seeds, code version, rules edition,
 data hash, overrides and the ASSUMED values the numbers depend on, one collapsed row per group).
@@ -247,6 +249,9 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
                    if spike else "")
                 + html.figure(f"{rel}/vp.png", "VP distribution")
                 + (html.figure(f"{rel}/length.png", "game length") if (folder / "length.png").exists() else ""))
+    ended = tournament.endings(results)
+    if ended:
+        body.append(ending_table(ended))
     flagged = flags[flags["flag"] != ""]
     body.append(f"<h4>Flagged imbalances (further than &plusmn;{BAND:.2f} from the fair share, Holm-adjusted "
                 f"over every power, seat and strategy)</h4>"
@@ -264,8 +269,32 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
                f"95 % CI {best[1]['ci95'][0]:.3g}..{best[1]['ci95'][1]:.3g}) and {powers}. Seat 0 wins "
                f"{seat0['win_rate']:.3g} against a fair share of {seat0['expected']:.3g}. "
                + (f"Flagged as out of balance: {', '.join(f'{r.factor} {r.level} ({r.flag})' for r in flagged.itertuples())}."
-                  if len(flagged) else "Nothing is flagged as out of balance at this sample size."))
+                  if len(flagged) else "Nothing is flagged as out of balance at this sample size.")
+               + (" " + ending_sentence(ended, vp_label) if ended else ""))
     return body, summary
+
+
+def ending_table(ended: dict) -> str:
+    """The end reasons' table (`tournament.endings`) and the seats eliminated per game."""
+    rows = [(r["reason"], r["games"], html.sig(r["share"]), html.interval(*r["ci95"])) for r in ended["reasons"]]
+    out = "<h4>How the games ended</h4>" + html.table(rows, ["end reason", "games", "share", "95% CI"])
+    gone = ended["eliminated"]
+    if gone:
+        out += (f"<p>Seats eliminated per game: {gone['mean']:.3g} (95 % CI {html.interval(*gone['ci95'])}); "
+                f"{100 * gone['none']:.3g} % of the games ended with every seat still in play.</p>")
+    return out
+
+
+def ending_sentence(ended: dict, vp_label: str) -> str:
+    """The summary's line on how games ended: the commonest end reason with its interval, and
+    what a turn cap means for the win rates above (COE-25.3: a simulator setting, not a rule)."""
+    top = ended["reasons"][0]
+    text = (f"{100 * top['share']:.3g} % of the games ended by {top['reason']} "
+            f"(95 % CI {100 * top['ci95'][0]:.3g}..{100 * top['ci95'][1]:.3g} %)")
+    if top["reason"] == "turn_cap":
+        text += (f": the simulator's turn cap, not a victory under the rules; such a game's winners are the "
+                 f"surviving seats with the top {vp_label}, so the win rates above measure that")
+    return text + "."
 
 
 def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size: ReportSize, folder: Path,

@@ -94,6 +94,35 @@ def revolutions(results: pd.DataFrame) -> dict[str, float] | None:
             "zero_by_revolution": float(results.loc[zero, "revolution"].astype(bool).mean()) if zero.any() else 0.0}
 
 
+def endings(results: pd.DataFrame) -> dict[str, Any] | None:
+    """How the games ended, for a results table with `end_reason` (CotE: victory, draw or the
+    turn cap, COE-25; AFAoS: AFS-15): each reason's share of the games with its Wilson 95 %
+    interval (at the effective size of blocks when the table has them: games of a block share
+    their dice), most frequent first; and, with an `alive` column, the seats eliminated per game
+    (mean and normal 95 % interval). None for a table without end reasons."""
+    if "end_reason" not in results:
+        return None
+    games = results.groupby("game_index").agg(end_reason=("end_reason", "first"),
+                                              **({"block": ("block", "first")} if "block" in results else {}))
+    n = len(games)
+    reasons = []
+    for reason, count in games["end_reason"].value_counts().items():
+        hit = (games["end_reason"] == reason).astype(int)
+        if "block" in games:
+            per_block = hit.groupby(games["block"]).agg(["sum", "size"])
+            low, high, deff = clustered_wilson(per_block["sum"].to_numpy(), per_block["size"].to_numpy())
+        else:
+            (low, high), deff = wilson_interval(int(count), n), 1.0
+        reasons.append({"reason": str(reason), "games": int(count), "share": int(count) / n,
+                        "ci95": [float(low), float(high)], "deff": float(deff)})
+    out: dict[str, Any] = {"games": n, "reasons": reasons, "eliminated": None}
+    if "alive" in results:
+        lost = (~results["alive"].astype(bool)).groupby(results["game_index"]).sum()
+        mean, low, high = mean_interval(lost.to_numpy())
+        out["eliminated"] = {"mean": mean, "ci95": [low, high], "none": float((lost == 0).mean())}
+    return out
+
+
 def imbalance_flags(results: pd.DataFrame, band: float = 0.0,
                     factors: tuple[str, ...] = ("seat", "power")) -> pd.DataFrame:
     """Each level of each factor against the null rate p0, Holm-adjusted over all of them.

@@ -134,6 +134,16 @@ def test_the_cote_section_tells_the_turn_order_from_the_home_province(report):
     assert set(seats.players) == {2, 3, 4, 5, 6} and set(seats.kind) == {"rulebook", "home", "position"}
 
 
+def test_the_cote_section_says_how_its_games_ended(report):
+    """Issue 17 item 3: draw and turn-cap rates and eliminations, with intervals (COE-25)."""
+    text = report.read_text(encoding="utf-8")
+    section = text[text.index('id="conquest"'):text.index('id="acres"')]
+    assert "<h4>How the games ended</h4>" in section and "Seats eliminated per game" in section
+    results = pd.read_csv(report.parent / "conquest" / "tournament" / "results.csv")
+    top = results.groupby("game_index").end_reason.first().value_counts()
+    assert f"% of the games ended by {top.index[0]}" in section
+
+
 def test_every_image_and_link_exists(report):
     pages = [report] + [p for p in referenced(report) if p.suffix == ".html"]
     missing = [str(t) for page in pages for t in referenced(page) if not t.exists()]

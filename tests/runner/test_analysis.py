@@ -1,8 +1,11 @@
-"""Tournament analysis on a toy run with known effects: first mover and power bonuses."""
+"""Tournament analysis on a toy run with known effects: first mover and power bonuses; how games end."""
 
 import pytest
 
-from analyses.tournament import analyse, first_seat, imbalance_flags, summarise
+import pandas as pd
+
+from analyses.tournament import analyse, endings, first_seat, imbalance_flags, summarise
+from sim.core.stats import wilson_interval
 from sim.core import runner
 from sim.core.design import balanced
 from tests.runner import toygame
@@ -35,3 +38,16 @@ def test_ratings_put_the_power_bonuses_in_order_and_files_are_written(equal_stra
     power = result.ratings[result.ratings["factor"] == "power"].set_index("level")
     assert power.loc["red", "ci_low"] > power.loc["yellow", "ci_high"]
     assert {p.name for p in tmp_path.iterdir()} >= {"win_rates.png", "ratings.csv", "by_seat.csv"}
+
+
+def test_endings_give_each_reason_per_game_with_its_interval_and_the_eliminations():
+    """Four games of two seats: three stopped by the cap (one with a seat eliminated), one won."""
+    games = ((0, "turn_cap", (1, 1)), (1, "turn_cap", (1, 0)), (2, "victory", (1, 0)), (3, "turn_cap", (1, 1)))
+    rows = [(g, seat, reason, alive[seat]) for g, reason, alive in games for seat in (0, 1)]
+    table = pd.DataFrame(rows, columns=["game_index", "seat", "end_reason", "alive"]).astype({"alive": bool})
+    ended = endings(table)
+    assert [(r["reason"], r["games"], r["share"]) for r in ended["reasons"]] == [("turn_cap", 3, 0.75),
+                                                                                 ("victory", 1, 0.25)]
+    assert ended["reasons"][0]["ci95"] == pytest.approx(list(wilson_interval(3, 4)))
+    assert ended["eliminated"]["mean"] == 0.5 and ended["eliminated"]["none"] == 0.5
+    assert endings(table.drop(columns="end_reason")) is None
