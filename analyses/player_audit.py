@@ -8,7 +8,8 @@ turns their logs into audit records (the game's `audit_records`); this module sh
   cards, buildings, action kinds); items never chosen are listed;
 - idleness: actions passed, overall and outside the last round of a war;
 - waste the log shows (SoE: a rebuild that puts the unit straight back);
-- resources left unused (CotE: land units no leader could lead at the start of a turn).
+- resources left unused (CotE: land units no leader could lead at the start of a turn, land moves
+  that walked a leader straight back).
 
 Writes `audit.json`, `calibration.png`, `coverage.png` and `index.html` to the output folder.
 """

@@ -9,7 +9,8 @@ was legal and affordable (idle treasury), "none" when nothing could be bought (t
 `no_purchase` event offered nothing: no unit of the colour's supply left, COE-2.3, or none
 placeable, COE-22.8, and nothing else within the treasury); and, at the start of every turn, the
 seat's land units that no leader of its could lead (beyond 7 per free leader standing with them,
-COE-5.2, COE-11.1), as a resource left unused.
+COE-5.2, COE-11.1), as a resource left unused; and, per turn, the units its land moves (steps
+and road trips, COE-11) led straight back (`TurnMoves`; engine version 13 stopped most of them).
 """
 
 from __future__ import annotations
@@ -19,6 +20,26 @@ from sim.core.audit import AuditRecords, Forecast, base_strategy
 from sim.core.data import GameData
 
 MOVES = ("step", "road", "board", "sail", "land")                                  # the logged move kinds
+LAND_MOVES = ("step", "road")                                                      # a leader's moves on land
+LED_BACK = "units led straight back"
+
+
+class TurnMoves:
+    """One turn's land moves of the active seat: the units they moved, and those led straight
+    back, along a move made earlier that turn in the other direction (the units of both moves
+    alike, type by type, whichever leader led them). Moves out of the seat's home are left out:
+    there, units a General brought in and units waiting alike are led out (COE-11.1)."""
+
+    def __init__(self, home: str | None = None) -> None:
+        self.home, self.made, self.moved, self.back = home, [], 0, 0
+
+    def add(self, move: dict) -> None:
+        units = move["units"]
+        self.moved += sum(units)
+        if move["src"] != self.home:
+            self.back += max((sum(map(min, units, m["units"])) for m in self.made
+                              if m["src"] == move["dst"] and m["dst"] == move["src"]), default=0)
+        self.made.append(move)
 
 
 def audit_records(head: dict, events: list[dict]) -> AuditRecords:
@@ -30,16 +51,25 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
     naval: float | None = None                 # the forecast of the naval battle being fought
     active = -1
     bought = False
+    homes: list[str] = []
+    moves = TurnMoves()
     for e in events:
         kind = e["event"]
-        if kind in ("turn", "end"):
+        if kind == "setup":
+            homes = e["homes"]
+        elif kind in ("turn", "end"):
+            if moves.moved:
+                rec.unused.append((strategies[active], LED_BACK, moves.back, moves.moved))
             active, bought, pending, fought, naval = e.get("seat", -1), False, {}, None, None
+            moves = TurnMoves(homes[active] if 0 <= active < len(homes) else None)
             if kind == "turn" and "unled" in e:
                 rec.unused.append((strategies[active], "unled units", e["unled"], e["units"]))
         elif kind == "move":
             rec.chosen.append((strategies[active], active, f"move:{e['kind']}"))
             if "p_win" in e:
                 pending.setdefault(e["dst"], e["p_win"])
+            if e["kind"] in LAND_MOVES:
+                moves.add(e)
         elif kind == "battle" and e["kind"] == "land" and e["attacker"] == active and e["space"] in pending:
             fought = e["space"]
         elif kind == "battle" and e["kind"] == "naval" and "p_win" in e:
@@ -57,6 +87,8 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
             rec.chosen.append((strategies[e["seat"]], e["seat"], f"buy:{e['item']}"))
         elif kind == "no_purchase":
             rec.actions.append((strategies[e["seat"]], "pass" if e["offered"] else "none", False))
+    if moves.moved:                            # a log cut short after a turn's moves
+        rec.unused.append((strategies[active], LED_BACK, moves.back, moves.moved))
     return rec
 
 

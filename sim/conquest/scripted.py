@@ -160,6 +160,8 @@ class ScriptedPlayer(RoutePlans, Player):
         self.seen_at = (-1, -1)
         self.claimed: set[int] = set()
         self.claimed_turn = -1
+        self.recall_leader: int | None = None      # `recalled`
+        self.recall_turn = -1
 
     # ------------------------------------------------------------------ movement
     def move(self, ch: Choices):
@@ -207,7 +209,8 @@ class ScriptedPlayer(RoutePlans, Player):
                     out += self.caesar_march(ch, src)
                 continue
             ready = list(ch.ready(src))
-            keep = self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p else 0
+            keep = (self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p
+                    else 1 if src in claimed else 0)       # a province entered to be taken keeps its taker
             spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
             avail = list(_take(ready, max(spare, 0)))
             if generals and sum(avail):
@@ -217,12 +220,17 @@ class ScriptedPlayer(RoutePlans, Player):
                     out += shipped
                     avail = [a - x for a, x in zip(avail, shipped[0].units)]
                     generals = generals[1:]
-            if src == recalled and generals and sum(avail):      # a lone General fetches (below)
+            # the General called home walks there with the units he leads, alone from a province
+            # another legion entered this turn (he leaves it the units it brought); a General
+            # with nobody to lead fetches below
+            arrived = src in claimed
+            if recalled in generals and (sum(avail) or arrived and e.opt.leaders_move_alone):
                 step = self.toward(src, claimed, {int(s.home[g, self.p])})
                 if step is not None:
-                    out.append(Step(tuple(generals[:1]), _take(avail, min(sum(avail), cap)), src, step))
-                    avail = [a - x for a, x in zip(avail, out[-1].units)]
-                    generals = generals[1:]
+                    legion = (0, 0, 0) if arrived else _take(avail, min(sum(avail), cap))
+                    out.append(Step((recalled,), legion, src, step))
+                    avail = [a - x for a, x in zip(avail, legion)]
+                    generals.remove(recalled)
             declined: set[int] = set()           # attacks whose forecast as played fell below `min_win`
             while generals and sum(avail):
                 force = _take(avail, min(sum(avail), cap * len(generals)))
@@ -312,11 +320,21 @@ class ScriptedPlayer(RoutePlans, Player):
         return sum(e.units_at(g, self.p, home)) - self.guard(home) - led >= self.k["fetch"]
 
     def recalled(self, ch: Choices) -> int | None:
-        """Where the General stands who walks home this turn, with the units he leads, to lead
-        the units waiting there (`waiting_home`): the nearest by land of those leading less than
-        a full legion each beyond the garrison, not one mustering next to the hunted Caesar; None
-        when no units wait (engine version 11: before, only a General with nobody to lead went,
-        and about half of a colour's units stood unled from round 20 on)."""
+        """The General who walks home this turn, with the units he leads, to lead the units
+        waiting there (`recall`), chosen at the turn's first plan and kept for the rest of the
+        turn (engine version 13: before, the choice was made anew at each plan of a turn, and a
+        General sent home at one and towards the hunted Caesar at the next stepped there and back)."""
+        turn = int(self.e.s.turn[self.g])
+        if self.recall_turn != turn:
+            self.recall_turn, self.recall_leader = turn, self.recall(ch)
+        return self.recall_leader
+
+    def recall(self, ch: Choices) -> int | None:
+        """The first General standing in the province nearest home by land of those whose
+        Generals lead less than a full legion each beyond the garrison, not one mustering next to
+        the hunted Caesar; None when no units wait at home (`waiting_home`; engine version 11:
+        before, only a General with nobody to lead went, and about half of a colour's units stood
+        unled from round 20 on)."""
         if not self.waiting_home():
             return None
         e, g = self.e, self.g
@@ -327,7 +345,9 @@ class ScriptedPlayer(RoutePlans, Player):
                 if src != home and src < e.t.n_prov and dist[src] < e.t.n_prov and not self.mustering(src)
                 and 0 < (n := sum(ld % LEADERS != CAESAR for ld in leaders))
                 and sum(e.units_at(g, self.p, src)) - self.k["garrison"] < cap * n]
-        return min(near)[1] if near else None
+        if not near:
+            return None
+        return next(ld for ld in ch.leaders[min(near)[1]] if ld % LEADERS != CAESAR)
 
     def fetch_step(self, src: int) -> int | None:
         """A lone General's step home when units wait there (`waiting_home`)."""
@@ -549,12 +569,27 @@ class ScriptedPlayer(RoutePlans, Player):
         return None if step in claimed else step
 
     def first_step(self, src: int, goals: set[int] | None) -> int | None:
-        """`toward` without the claimed provinces: the first step of a shortest land path to a goal."""
+        """`toward` without the claimed provinces: the first step of a shortest land path to a
+        goal; the first step never enters another seat's pieces. Without goals, a goal is a
+        province the player does not hold and no other seat's pieces stand in, and the way passes
+        only provinces without them (an army there is fought only where `best_target` chose the
+        attack). With goals (the hunted Caesar behind his guard, or home) the way may pass
+        anything, but the first step must bring the force nearer to the goal. Engine version 13:
+        before, an enemy army was a goal and a way too, and a force between two provinces next to
+        enemy armies it would not attack stepped from one to the other and back every turn."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
-        control = None if goals else s.control[g].tolist()
-        reached = (lambda r: r in goals) if goals else (lambda r: control[r] != p)
-        first = {q: q for q in t.steps[src] if self.defender(q)[0] < 0}
+        control = s.control[g].tolist()
+
+        def free(r: int) -> bool:
+            return self.defender(r)[0] < 0
+
+        def free_not_held(r: int) -> bool:
+            return control[r] != p and free(r)
+
+        reached, passable = (goals.__contains__, None) if goals else (free_not_held, free)
+        dist = distances(t) if goals else None
+        first = {q: q for q in t.steps[src] if free(q)}
         for q in first:
             if reached(q):
                 return q
@@ -565,11 +600,13 @@ class ScriptedPlayer(RoutePlans, Player):
             for r in t.steps[q]:
                 if r in seen:
                     continue
-                if reached(r):
-                    return first[q]
                 seen.add(r)
-                first[r] = first[q]
-                todo.append(r)
+                if reached(r):
+                    if dist is None or dist[first[q]][r] < dist[src][r]:
+                        return first[q]
+                elif passable is None or passable(r):
+                    first[r] = first[q]
+                    todo.append(r)
         return None
 
     # ------------------------------------------------------------------ battles

@@ -2,7 +2,7 @@
 each scripted attack's logged forecast (COE-11.6) is paired with the battle it starts (COE-16),
 every purchasable piece (COE-20) and move kind is an audit item, idle buying phases count
 (a phase with nothing to buy is not idle), and so do the units no leader can lead (COE-5.2,
-COE-11.1) at the start of each turn."""
+COE-11.1) at the start of each turn and the units led straight back (COE-11)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sim.conquest.actions import Buy
-from sim.conquest.audit import audit_items, audit_records
+from sim.conquest.audit import LED_BACK, audit_items, audit_records
 from sim.conquest.play import INFO, load_data, play_games
 from sim.conquest.purchase import ASSETS
 from sim.core.replay import read_games
@@ -99,4 +99,23 @@ def test_coe_5_2_coe_11_1_units_beyond_seven_per_leader_are_logged_as_unled():
     turn = logged(e, "turn")[0]
     assert (turn["units"], turn["unled"]) == (25, 9)
     ((head, log),) = e.game_logs()
-    assert audit_records(head, log).unused == [("random", "unled units", 9, 25)]
+    assert [u for u in audit_records(head, log).unused if u[1] == "unled units"] == [
+        ("random", "unled units", 9, 25)]
+
+
+def test_coe_11_units_led_back_along_a_move_made_earlier_that_turn_are_counted_but_not_out_of_home():
+    """General 1 steps out of Italia with 2 infantry and 1 cavalry and back with the 2 infantry
+    (2 led back); General 2 takes 1 infantry from Raetia to Gallia and General 3 takes 1 cavalry
+    back by road (other units: none led back, whichever leader leads); out of the home
+    (Macedonia) units brought in and units waiting are alike, so leading them out is not counted;
+    each turn is its own record."""
+    def move(kind, leaders, src, dst, units):
+        return {"event": "move", "kind": kind, "leaders": leaders, "src": src, "dst": dst, "units": units}
+    events = [{"event": "setup", "homes": ["macedonia", "syria"]}, {"event": "turn", "seat": 0},
+              move("step", [1], "italia", "dalmatia", [2, 1, 0]), move("step", [1], "dalmatia", "italia", [2, 0, 0]),
+              move("step", [2], "raetia", "gallia", [1, 0, 0]), move("road", [3], "gallia", "raetia", [0, 1, 0]),
+              move("step", [4], "thracia", "macedonia", [3, 0, 0]), move("step", [4], "macedonia", "thracia", [3, 0, 0]),
+              {"event": "turn", "seat": 1}, move("step", [6], "syria", "armenia", [0, 3, 0]),
+              move("step", [7], "armenia", "syria", [0, 3, 0]), {"event": "end"}]
+    rec = audit_records({"strategies": ["hunter", "fortifier"]}, events)
+    assert rec.unused == [("hunter", LED_BACK, 2, 13), ("fortifier", LED_BACK, 3, 6)]

@@ -1,8 +1,10 @@
 """The scripted players' plans on hand-built positions (COE-32): the Caesar's guard from the exact
 odds (COE-25.2), attacks that take as many Generals as the odds need (COE-11.4), Generals
 fetching the units waiting at home (COE-11.1, engine version 11: also the nearest one leading less
-than a legion), the hunter's goal, the odds' size limits, and forecasts of the battle as it will be
-played (engine version 12: armies as they stand, a side with nowhere to retreat, COE-16.4)."""
+than a legion; version 13: the one called keeps walking for the turn), the hunter's goal, steps
+towards a goal that get nearer to it (version 13), a province being taken keeping its taker
+(version 13), the odds' size limits, and forecasts of the battle as it will be played (engine
+version 12: armies as they stand, a side with nowhere to retreat, COE-16.4)."""
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -113,6 +115,16 @@ def test_coe_11_1_a_general_leading_less_than_a_legion_goes_home_for_the_units_w
     assert Step((general,), (1, 0, 0), e.t.index("palaestina"), e.t.index("aegyptus")) in steps
 
 
+def test_coe_11_1_the_general_called_home_leaves_a_legion_that_arrived_this_turn_its_units():
+    """Engine version 13: from a province another legion entered this turn he walks home alone,
+    so he does not lead back the units that legion brought."""
+    e, me, general = home_with_units_waiting((3, 0, 0))
+    player = scripted(e, me, "fortifier")
+    player.claimed_this_turn().add(e.t.index("palaestina"))
+    steps = player.march(Choices(e, 0, me))
+    assert Step((general,), (0, 0, 0), e.t.index("palaestina"), e.t.index("aegyptus")) in steps
+
+
 def test_coe_11_1_a_general_leading_a_full_legion_is_not_called_home():
     e, me, general = home_with_units_waiting((9, 0, 0))
     player = scripted(e, me, "fortifier")            # garrison 2: he leads 7
@@ -126,6 +138,89 @@ def test_coe_11_1_no_general_is_called_home_when_those_there_lead_the_units_wait
     player = scripted(e, me, "fortifier")            # 15 - guard 4 - 2 x 7 led: 1 waits, fetch is 3
     assert not player.waiting_home()
     assert player.recalled(Choices(e, 0, me)) is None
+
+
+def test_coe_11_1_the_general_called_home_keeps_walking_for_the_rest_of_the_turn():
+    """Engine version 13: the General called home at the turn's first plan is still the one
+    called at its later plans, though the board no longer calls anybody; a new turn chooses anew."""
+    e, me, general = home_with_units_waiting((3, 0, 0))
+    player = scripted(e, me, "fortifier")
+    assert player.recalled(Choices(e, 0, me)) == general
+    units(e, me, "aegyptus", (0, 0, 0))                 # nobody waits at home any more
+    assert not player.waiting_home() and player.recall(Choices(e, 0, me)) is None
+    assert player.recalled(Choices(e, 0, me)) == general
+    e.s.turn[0] += 1
+    assert player.recalled(Choices(e, 0, me)) is None
+
+
+def army_beside(player_home: str, src: str, enemy_at: str):
+    """Every province held by the seat of `player_home` but `enemy_at`, where the other seat
+    stands with all its pieces: 20 infantry, its Caesar and a General; a General of the first
+    seat with 2 infantry in src."""
+    e = engine(2)
+    me, them = seat_of(e, player_home), seat_of(e, "hispania")
+    clear(e, me)
+    clear(e, them)
+    leader(e, them, 0, enemy_at)
+    control(e, me, *e.t.names[:e.t.n_prov])
+    control(e, them, enemy_at)
+    units(e, them, enemy_at, (20, 0, 0))
+    leader(e, them, 1, enemy_at)
+    units(e, me, src, (2, 0, 0))
+    leader(e, me, 1, src)
+    return e, me
+
+
+def test_coe_11_a_force_does_not_walk_round_an_enemy_army_beside_it():
+    """Engine version 13: a province with another seat's army is no goal of a step towards the
+    provinces not held, so a force next to one it will not attack stays (before, it stepped round
+    the army through a neighbour no nearer to it, and back the next time)."""
+    e, me = army_beside("aegyptus", "palaestina", "syria")
+    player = scripted(e, me, "expansionist")
+    assert e.t.index("syria") in e.t.steps[e.t.index("palaestina")]
+    assert player.first_step(e.t.index("palaestina"), None) is None
+
+
+def test_coe_11_a_step_towards_the_provinces_not_held_gets_nearer_to_a_free_one():
+    e, me = army_beside("aegyptus", "palaestina", "syria")
+    far = e.t.index("africa")                           # west, away from the army in Syria
+    e.s.control[0, far] = -1                            # neutral and empty
+    player = scripted(e, me, "expansionist")
+    src = e.t.index("palaestina")
+    step = player.first_step(src, None)
+    dist = distances(e.t)
+    assert distances(e.t)[src][far] >= 3
+    assert step in e.t.steps[src] and step != e.t.index("syria")
+    assert dist[step][far] == dist[src][far] - 1
+
+
+def test_coe_11_a_step_towards_the_hunted_caesar_always_gets_nearer_to_him():
+    """With goals (the hunted Caesar behind his guard) the way may pass armies, but the first
+    step must bring the force nearer: none where the goal is beside it behind its own army."""
+    e, me = army_beside("aegyptus", "palaestina", "syria")
+    player = scripted(e, me, "hunter")
+    src, goal = e.t.index("palaestina"), e.t.index("syria")
+    assert player.first_step(src, {goal}) is None
+    dist = distances(e.t)
+    for start in range(e.t.n_prov):
+        step = player.first_step(start, {goal})
+        assert step is None or dist[step][goal] < dist[start][goal]
+
+
+def test_coe_17_a_province_entered_to_be_taken_keeps_a_unit_when_its_general_marches_on():
+    """Engine version 13: a legion that entered a province not held this turn leaves a unit there
+    to take it (COE-17: provinces are taken after the movement) when its General marches on."""
+    e = engine(2)
+    me = seat_of(e, "aegyptus")
+    clear(e, me)
+    cyrenaica = e.t.index("cyrenaica")
+    assert e.s.control[0, cyrenaica] != me
+    units(e, me, "cyrenaica", (3, 0, 0))
+    leader(e, me, 1, "cyrenaica")
+    player = scripted(e, me, "expansionist", garrison=0)
+    player.claimed_this_turn().add(cyrenaica)
+    moves = [a for a in player.march(Choices(e, 0, me)) if type(a) is Step and a.src == cyrenaica]
+    assert moves and sum(sum(a.units) for a in moves) == 2
 
 
 def test_hunter_goes_for_the_least_guarded_caesar_for_his_distance():
