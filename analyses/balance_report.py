@@ -292,8 +292,7 @@ def ending_sentence(ended: dict, vp_label: str) -> str:
     text = (f"{100 * top['share']:.3g} % of the games ended by {top['reason']} "
             f"(95 % CI {100 * top['ci95'][0]:.3g}..{100 * top['ci95'][1]:.3g} %)")
     if top["reason"] == "turn_cap":
-        text += (f": the simulator's turn cap, not a victory under the rules; such a game's winners are the "
-                 f"surviving seats with the top {vp_label}, so the win rates above measure that")
+        text += f": {tournament.turn_cap_note(vp_label)}, so the win rates above measure that"
     return text + "."
 
 

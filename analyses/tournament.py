@@ -123,6 +123,13 @@ def endings(results: pd.DataFrame) -> dict[str, Any] | None:
     return out
 
 
+def turn_cap_note(vp_label: str) -> str:
+    """What a game stopped by the turn cap means for the win rates (COE-25.3: the cap is a
+    simulator setting, not a rule)."""
+    return (f"the simulator's turn cap, not a victory under the rules; such a game's winners are the "
+            f"surviving seats with the top {vp_label}")
+
+
 def imbalance_flags(results: pd.DataFrame, band: float = 0.0,
                     factors: tuple[str, ...] = ("seat", "power")) -> pd.DataFrame:
     """Each level of each factor against the null rate p0, Holm-adjusted over all of them.

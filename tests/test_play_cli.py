@@ -52,6 +52,24 @@ def test_play_text_table_has_no_revolutions_for_a_game_without_them(capsys):
     assert [line.split()[0] for line in lines[3:]] == ["strong", "weak"]
 
 
+def test_play_says_how_the_games_ended_and_what_a_turn_cap_win_is_coe_25_3(capsys):
+    """A game whose table has end reasons (CotE) gets each reason's share with its Wilson
+    interval, in the JSON and under the text table, and the text says that a turn-cap game's
+    winners are the top incomes, not victories; a game without end reasons (the toy) gets none."""
+    argv = ["play", "conquest", "--players", "2", "--games", "4", "--set", "rules.turn_cap=2", "--quiet"]
+    ended = run_json(capsys, [*argv, "--json"])["endings"]
+    assert ended["games"] == 4 and [r["reason"] for r in ended["reasons"]] == ["turn_cap"]
+    (cap,) = ended["reasons"]
+    assert cap["games"] == 4 and cap["share"] == 1.0 and cap["ci95"][0] < 1.0 == cap["ci95"][1]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2].startswith("games ended by: turn_cap 4 (100 %, 95 % CI ")
+    assert lines[-1].startswith("turn_cap: the simulator's turn cap, not a victory under the rules")
+    assert "endings" not in run_json(capsys, ["play", "toy", "--games", "4", "--json"])
+    assert main(["play", "toy", "--games", "4", "--quiet"]) == 0
+    assert "games ended by" not in capsys.readouterr().out
+
+
 def test_play_seats_follow_the_rotation(tmp_path, capsys):
     """Strategies cycle over seats and shift every game; powers shift every `players` games."""
     out = tmp_path / "r.csv"

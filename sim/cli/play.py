@@ -96,12 +96,16 @@ def play(args: argparse.Namespace) -> int:
     if args.out:
         write_results(df, args.out, provenance)
     rows = summary(df)
+    from analyses.tournament import endings
+    ended = endings(df)
     if args.json:
         emit_json({"game": args.game, "games": args.games, "players": players, "results": rows,
-                   "provenance": provenance})
+                   **({"endings": ended} if ended else {}), "provenance": provenance})
         return 0
     print(f"{args.games} games of {players} players, seed {args.seed} (shared wins count for every winner)")
     print_summary(rows, engine.INFO.vp_label)
+    if ended:
+        print_endings(ended, engine.INFO.vp_label)
     return 0
 
 
@@ -126,6 +130,17 @@ def print_summary(rows: list[dict], vp_label: str) -> None:
                   f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]", f"{r['mean_vp']:.1f}", *(r[k] for k in revolutions))
                  for r in rows],
                 ["strategy", "seats", "wins", "win rate", "95% CI", f"mean {vp_label}", *revolutions])
+
+
+def print_endings(ended: dict, vp_label: str) -> None:
+    """How the games ended (`analyses.tournament.endings`), each reason with its Wilson 95 %
+    interval, and what the turn cap means for the wins above (COE-25.3)."""
+    from analyses.tournament import turn_cap_note
+    print("games ended by: " + "; ".join(
+        f"{r['reason']} {r['games']} ({100 * r['share']:.3g} %, 95 % CI {100 * r['ci95'][0]:.3g}-{100 * r['ci95'][1]:.3g} %)"
+        for r in ended["reasons"]))
+    if any(r["reason"] == "turn_cap" for r in ended["reasons"]):
+        print(f"turn_cap: {turn_cap_note(vp_label)}; the wins above count them")
 
 
 def write_results(df: pd.DataFrame, out: Path, provenance: dict) -> None:
