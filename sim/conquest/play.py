@@ -51,8 +51,9 @@ INFO = GameInfo(
                                    # for the units waiting there; each turn's units and unled units
                                    # logged, 12: the forecast acted on and its battle's retreat
                                    # decisions solved on the armies as they stand, each side's
-                                   # retreat as the board allows it, 13: a step towards a goal
-                                   # only where it gets nearer to it)
+                                   # retreat as the board allows it, 13: no army led straight
+                                   # back: steps that get nearer, the General called home
+                                   # chosen once a turn, a province being taken keeps its taker)
     default_strategy="fortifier",  # the skill level of asset-value experiments (it buys every asset kind)
     lineup=("expansionist", "fortifier", "hunter", "siege_train"))
 BATCH = 256
