@@ -61,15 +61,15 @@ def write_page(result: dict, out: Path, title: str) -> Path:
 
 
 def _unused_table(result: dict) -> list[str]:
-    """The resources the players left unused (CotE: units no leader could lead), when the game
-    records any."""
+    """The resources the players left unused (CotE: units no leader could lead, units led
+    straight back), when the game records any."""
     rows = [(s, resource, _share(v["share"]), f"{v['ci95'][0]:.3f}..{v['ci95'][1]:.3f}", v["games"])
             for s, by in result.get("unused", {}).items() for resource, v in by.items()]
     if not rows:
         return []
     return ["<p>Resources left unused: their share of all, pooled over the moments the game records "
-            "(CotE: the start of every turn), with a Wilson 95 % interval at the effective size of games as "
-            "clusters.</p>", html.table(rows, ["strategy", "resource", "unused", "95 % CI", "games"])]
+            "(CotE: every turn: the units unled at its start, the units its moves led straight back), with a "
+            "Wilson 95 % interval at the effective size of games as clusters.</p>", html.table(rows, ["strategy", "resource", "unused", "95 % CI", "games"])]
 
 
 def plot_calibration(result: dict, path: Path) -> None:
