@@ -137,8 +137,8 @@ def print_endings(ended: dict, vp_label: str) -> None:
     interval, and what the turn cap means for the wins above (COE-25.3)."""
     from analyses.tournament import turn_cap_note
     print("games ended by: " + "; ".join(
-        f"{r['reason']} {r['games']} ({100 * r['share']:.3g} %, 95 % CI {100 * r['ci95'][0]:.3g}-{100 * r['ci95'][1]:.3g} %)"
-        for r in ended["reasons"]))
+        f"{r['reason']} {r['games']} ({100 * r['share']:.3g} %, "
+        f"95 % CI {100 * r['ci95'][0]:.3g}-{100 * r['ci95'][1]:.3g} %)" for r in ended["reasons"]))
     if any(r["reason"] == "turn_cap" for r in ended["reasons"]):
         print(f"turn_cap: {turn_cap_note(vp_label)}; the wins above count them")
 

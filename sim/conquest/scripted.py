@@ -209,8 +209,9 @@ class ScriptedPlayer(RoutePlans, Player):
                     out += self.caesar_march(ch, src)
                 continue
             ready = list(ch.ready(src))
+            arrived = src in claimed             # a legion of this player entered src this turn
             keep = (self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p
-                    else 1 if src in claimed else 0)       # a province entered to be taken keeps its taker
+                    else int(arrived))           # a province entered to be taken keeps its taker
             spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
             avail = list(_take(ready, max(spare, 0)))
             if generals and sum(avail):
@@ -223,7 +224,6 @@ class ScriptedPlayer(RoutePlans, Player):
             # the General called home walks there with the units he leads, alone from a province
             # another legion entered this turn (he leaves it the units it brought); a General
             # with nobody to lead fetches below
-            arrived = src in claimed
             if recalled in generals and (sum(avail) or arrived and e.opt.leaders_move_alone):
                 step = self.toward(src, claimed, {int(s.home[g, self.p])})
                 if step is not None:
@@ -579,16 +579,15 @@ class ScriptedPlayer(RoutePlans, Player):
         enemy armies it would not attack stepped from one to the other and back every turn."""
         e, g, p = self.e, self.g, self.p
         s, t = e.s, e.t
-        control = s.control[g].tolist()
 
         def free(r: int) -> bool:
             return self.defender(r)[0] < 0
 
-        def free_not_held(r: int) -> bool:
-            return control[r] != p and free(r)
-
-        reached, passable = (goals.__contains__, None) if goals else (free_not_held, free)
-        dist = distances(t) if goals else None
+        if goals:
+            reached, passable, dist = goals.__contains__, None, distances(t)
+        else:
+            control = s.control[g].tolist()
+            reached, passable, dist = (lambda r: control[r] != p and free(r)), free, None
         first = {q: q for q in t.steps[src] if free(q)}
         for q in first:
             if reached(q):
