@@ -9,7 +9,7 @@ turns their logs into audit records (the game's `audit_records`); this module sh
 - idleness: actions passed, overall and outside the last round of a war;
 - waste the log shows (SoE: a rebuild that puts the unit straight back);
 - resources left unused (CotE: land units no leader could lead at the start of a turn, units a
-  turn's land moves led straight back).
+  turn's land moves led straight back, Generals a ransom offer did not free).
 
 Writes `audit.json`, `calibration.png`, `coverage.png` and `index.html` to the output folder.
 """
@@ -68,7 +68,8 @@ def _unused_table(result: dict) -> list[str]:
     if not rows:
         return []
     return ["<p>Resources left unused: their share of all, pooled over the moments the game records "
-            "(CotE: every turn: the units unled at its start, the units its moves led straight back), with a "
+            "(CotE: every turn: the units unled at its start, the units its moves led straight back; every "
+            "ransom offer: the General left captive when it is refused), with a "
             "Wilson 95 % interval at the effective size of games as clusters.</p>",
             html.table(rows, ["strategy", "resource", "unused", "95 % CI", "games"])]
 

@@ -9,8 +9,10 @@ was legal and affordable (idle treasury), "none" when nothing could be bought (t
 `no_purchase` event offered nothing: no unit of the colour's supply left, COE-2.3, or none
 placeable, COE-22.8, and nothing else within the treasury); and, at the start of every turn, the
 seat's land units that no leader of its could lead (beyond 7 per free leader standing with them,
-COE-5.2, COE-11.1), as a resource left unused; and, per turn, the units its land moves (steps
-and road trips, COE-11) led straight back (`TurnMoves`; engine version 13 stopped most of them).
+COE-5.2, COE-11.1), as a resource left unused; per turn, the units its land moves (steps
+and road trips, COE-11) led straight back (`TurnMoves`; engine version 13 stopped most of them);
+and each ransom offer for a captive General (COE-23) that the captor refused, of all offers made
+(engine version 14: bids that rise after a refusal instead of one price a captor never accepts).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from sim.core.data import GameData
 MOVES = ("step", "road", "board", "sail", "land")                                  # the logged move kinds
 LAND_MOVES = ("step", "road")                                                      # a leader's moves on land
 LED_BACK = "units led straight back"
+LEFT_CAPTIVE = "Generals bid for, left captive"
 
 
 class TurnMoves:
@@ -87,6 +90,8 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
             rec.chosen.append((strategies[e["seat"]], e["seat"], f"buy:{e['item']}"))
         elif kind == "no_purchase":
             rec.actions.append((strategies[e["seat"]], "pass" if e["offered"] else "none", False))
+        elif kind == "ransom":
+            rec.unused.append((strategies[e["seat"]], LEFT_CAPTIVE, int(not e["accepted"]), 1))
     if moves.moved:                            # a log cut short after a turn's moves
         rec.unused.append((strategies[active], LED_BACK, moves.back, moves.moved))
     return rec

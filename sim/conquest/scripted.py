@@ -32,7 +32,11 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   (`army_mix.best_army`); once no land unit can be bought (the colour's supply on the board,
   COE-2.3), a City, a Fortification, a road beyond those shares (`spare_building`, engine
   version 8); `reserve` talents are kept unless an inflation has been triggered and not yet
-  taken effect (COE-21: spend before prices rise).
+  taken effect (COE-21: spend before prices rise);
+- ransom (COE-23): a General of the captor's held is offered first, else a bid of `ransom_offer`
+  talents that rises by `ransom_step` each turn the captor refused it, up to `ransom_max`; as
+  captor, a bid of at least `ransom_accept` is taken; every amount in base talents times the
+  price multiplier in force (engine version 14).
 """
 
 from __future__ import annotations
@@ -162,6 +166,8 @@ class ScriptedPlayer(RoutePlans, Player):
         self.claimed_turn = -1
         self.recall_leader: int | None = None      # `recalled`
         self.recall_turn = -1
+        self.bids: dict[int, int] = {}             # captive General -> base talents of the last bid (`ransom`)
+        self.bids_turn = -1
 
     # ------------------------------------------------------------------ movement
     def move(self, ch: Choices):
@@ -770,16 +776,35 @@ class ScriptedPlayer(RoutePlans, Player):
         return have
 
     def ransom(self, options, treasury: int, swaps):
-        """COE-23.1: a General held of the captor's first (it costs no talents), else the table's
-        offer while the reserve allows."""
+        """COE-23.1: a General held of the captor's first (it costs no talents), else a bid in
+        talents while the reserve allows: `ransom_offer` for a General not bid for before, and
+        `ransom_step` more than the last bid for one still held a turn after it (the captor
+        refused it), up to `ransom_max`; once that was refused, no more. Amounts are in base
+        talents times the price multiplier in force, since inflation makes every talent buy a half
+        or a third as much (COE-21; the rules leave ransoms to the players, COE-20.2)."""
         for leader, captor in options:
             if swaps.get(captor):
                 return Ransom(leader, 0, swaps[captor][0])
-        offer = int(self.k["ransom_offer"])
-        if offer and treasury >= offer + self.k["reserve"]:
-            return Ransom(options[0][0], offer)
+        turn, multiplier = int(self.e.s.turn[self.g]), int(self.e.s.multiplier[self.g])
+        if self.bids_turn != turn:        # the phase's first call lists every captive: drop the freed
+            held = {leader for leader, _ in options}
+            self.bids, self.bids_turn = {ld: bid for ld, bid in self.bids.items() if ld in held}, turn
+        for leader, _ in options:
+            base = self.next_bid(leader)
+            if base and treasury >= base * multiplier + self.k["reserve"]:
+                self.bids[leader] = base
+                return Ransom(leader, base * multiplier)
         return None
 
+    def next_bid(self, leader: int) -> int:
+        """The bid in base talents for a captive General (see `ransom`), 0 for none."""
+        opening, step, most = int(self.k["ransom_offer"]), int(self.k["ransom_step"]), int(self.k["ransom_max"])
+        last = self.bids.get(leader, 0)
+        if last == 0:
+            return opening
+        return min(last + step, most) if last < most else 0
+
     def accept_ransom(self, leader: int, talents: int, offerer: int, swap: int) -> bool:
-        """COE-23: the table's smallest ransom, or a General of his own back for the one held."""
-        return talents >= self.k["ransom_accept"] or swap != -1
+        """COE-23: the table's smallest ransom (in base talents times the multiplier in force, as
+        `ransom`), or a General of his own back for the one held."""
+        return talents >= self.k["ransom_accept"] * int(self.e.s.multiplier[self.g]) or swap != -1

@@ -4,7 +4,7 @@ A game turns one logged game into `AuditRecords` (its `audit_records(head, event
 the contract of sim.core.contract): the forecasts its players acted on (a probability and whether
 the event happened), what each seat chose (tiles, cards, buildings, action kinds), its actions
 (to measure idleness), the wasted moves the log shows and the resources it left unused (CotE:
-units no leader could lead, units led straight back). `audit` plays games with logs and
+units no leader could lead, units led straight back, Generals a ransom offer left captive). `audit` plays games with logs and
 `summarise` pools their records into calibration bins with Wilson intervals, coverage per
 strategy, idleness, waste and unused shares (Wilson intervals widened for the games'
 clustering) -- the numbers that say whether a balance figure measures the game or the scripts;

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sim.conquest.actions import Buy
-from sim.conquest.audit import LED_BACK, audit_items, audit_records
+from sim.conquest.audit import LED_BACK, LEFT_CAPTIVE, audit_items, audit_records
 from sim.conquest.play import INFO, load_data, play_games
 from sim.conquest.purchase import ASSETS
 from sim.core.replay import read_games
@@ -119,3 +119,14 @@ def test_coe_11_units_led_back_along_a_move_made_earlier_that_turn_are_counted_b
               move("step", [7], "armenia", "syria", [0, 3, 0]), {"event": "end"}]
     rec = audit_records({"strategies": ["hunter", "fortifier"]}, events)
     assert rec.unused == [("hunter", LED_BACK, 2, 13), ("fortifier", LED_BACK, 3, 6)]
+
+
+def test_coe_23_each_refused_ransom_offer_is_a_general_left_captive_of_the_offers_made():
+    """Seat 0 (expansionist) bids twice, refused then accepted; seat 1 (hunter) once, refused."""
+    def ransom(seat, accepted):
+        return {"event": "ransom", "seat": seat, "leader": 1, "captor": 1 - seat, "talents": 20, "accepted": accepted}
+    events = [{"event": "turn", "seat": 0}, ransom(0, False), {"event": "turn", "seat": 1}, ransom(1, False),
+              {"event": "turn", "seat": 0}, ransom(0, True), {"event": "end"}]
+    rec = audit_records({"strategies": ["expansionist", "hunter"]}, events)
+    assert rec.unused == [("expansionist", LEFT_CAPTIVE, 1, 1), ("hunter", LEFT_CAPTIVE, 1, 1),
+                          ("expansionist", LEFT_CAPTIVE, 0, 1)]

@@ -98,3 +98,59 @@ def test_coe_23_the_players_offer_and_accept_swaps():
     rnd = RandomPlayer(e, 0, 0, np.random.default_rng(3))
     offers = {rnd.ransom([(MINE, 1)], 0, {1: [THEIRS]}) for _ in range(40)}
     assert offers == {None, Ransom(MINE, 0, THEIRS)}
+
+
+def bids(player, e, turns, treasury=500, options=((MINE, 1),)):
+    """The talents a scripted player bids in his ransom phases of `turns` (None: no bid), the
+    General staying captive (each bid refused)."""
+    out = []
+    for turn in turns:
+        e.s.turn[0] = turn
+        offer = player.ransom(list(options), treasury, {})
+        out.append(None if offer is None else offer.talents)
+    return out
+
+
+@pytest.mark.parametrize("strategy", ["expansionist", "fortifier", "hunter", "siege_train"])
+def test_coe_23_a_refused_bid_rises_by_the_step_up_to_the_most_the_table_pays_then_stops(strategy):
+    """Engine version 14: the first bid is `ransom_offer`, each turn after a refusal `ransom_step`
+    more, capped at `ransom_max`; once that was refused, no more bids for that General."""
+    e = captives([])
+    player = make_player(strategy, e, 0, 0, np.random.default_rng(3))
+    first, step, most = (int(player.k[k]) for k in ("ransom_offer", "ransom_step", "ransom_max"))
+    rises = [min(first + i * step, most) for i in range(1 + -(-(most - first) // step))]
+    assert len(rises) > 1 and rises[-1] == most
+    assert bids(player, e, range(1, len(rises) + 3)) == [*rises, None, None]
+
+
+def test_coe_23_a_general_freed_and_taken_again_is_bid_for_from_the_first_offer():
+    e = captives([])
+    player = make_player("expansionist", e, 0, 0, np.random.default_rng(3))
+    first, step = int(player.k["ransom_offer"]), int(player.k["ransom_step"])
+    assert bids(player, e, [1, 2]) == [first, first + step]
+    e.s.turn[0] = 3
+    assert player.ransom([(THEIRS, 1)], 500, {}).leader == THEIRS      # turn 3: MINE was freed
+    assert bids(player, e, [4]) == [first]                               # ... and is held again
+
+
+def test_coe_23_bids_and_the_smallest_ransom_accepted_scale_with_the_price_multiplier():
+    """COE-21: talents buy half as much after the first inflation, so a General's price doubles
+    (the rules leave ransoms to the players, COE-20.2)."""
+    e = captives([])
+    player = make_player("fortifier", e, 0, 0, np.random.default_rng(3))
+    first, accept = int(player.k["ransom_offer"]), int(player.k["ransom_accept"])
+    e.s.multiplier[0] = 2
+    assert bids(player, e, [1]) == [2 * first]
+    assert bids(player, e, [2], treasury=2 * first) == [None]            # the raised bid is not affordable
+    assert player.accept_ransom(MINE, 2 * accept, 1, -1) and not player.accept_ransom(MINE, 2 * accept - 1, 1, -1)
+
+
+def test_coe_23_every_bidder_can_reach_the_price_of_every_captor_who_keeps_generals():
+    """The tables strike deals: each strategy's highest bid meets the smallest ransom of each
+    strategy that holds captured Generals (`kill_generals` 0) rather than killing them."""
+    e = captives([])
+    tables = {s: make_player(s, e, 0, 0, np.random.default_rng(3)).k
+              for s in ("expansionist", "fortifier", "hunter", "siege_train")}
+    keepers = [k for k in tables.values() if not k["kill_generals"]]
+    assert keepers
+    assert all(k["ransom_max"] >= c["ransom_accept"] for k in tables.values() for c in keepers)
