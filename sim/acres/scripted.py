@@ -417,36 +417,46 @@ class ScriptedPlayer(Player):
     def p_unblocked(self, a: Raid) -> float:
         """The chance the raid is not blocked (AFS-9.6), as the side can estimate it (logged as
         its forecast). The opponent always blocks and keeps his raid-blockers for it (a scripted
-        defender plays them for nothing else, `keep`), so an unseen blocker is in his hand unless
-        his last shuffle put it in the draw pile (the discards shuffled are face-up) and it is
-        not drawn yet: of the N cards shuffled, d are left, so the k such blockers are all still
-        there with chance C(d, k) / C(N, k). His card for the target blocks too, if playable: in
-        his hand with the chance of a random unseen card."""
-        v, g, foe, e = self.view, self.g, self.foe, self.e
+        defender plays them for nothing else, `keep`). His draw pile holds only cards of his last
+        shuffle (AFS-5.6.1: the discards shuffled are face-up), so an unseen card the shuffle did
+        not hold is in his hand. An unseen card of the shuffle is in the pile or was drawn and is
+        still in hand; the cards of the shuffle drawn and played since are face-up. So of the u
+        unseen cards of the shuffle, d are the pile, and the k unseen blockers are all among
+        them with chance C(d, k) / C(u, k). His card for the target blocks too, if playable: it is
+        then a blocker like the others (engine version 9; before, every card of the shuffle
+        counted in u and the target's card was in hand with the chance of any unseen card)."""
+        g, foe, e = self.g, self.foe, self.e
         hit = self._memo.get(("raid", a.target))
         if hit is not None:
             return hit
-        unseen, free = self._blockers_kept()
-        n, h = len(unseen), v.hand_size(g, foe)
+        pool, d, blockers = self._blockers_unseen()
         own = self.t.loc_card[foe].get(a.target)
-        if own in unseen and e.playable(g, foe, own):
-            free *= 1 - h / n
-        self._memo[("raid", a.target)] = free
+        if own in pool and e.playable(g, foe, own) and not e.blocks_raids(own):
+            blockers += 1
+        elif own is not None and own not in pool and own in self._foe_unseen() and e.playable(g, foe, own):
+            blockers = d + 1                   # kept in hand since before the shuffle
+        free = self._memo[("raid", a.target)] = self._all_in_pile(pool, d, blockers)
         return free
 
-    def _blockers_kept(self) -> tuple[list[int], float]:
-        """The opponent's unseen cards and the chance none of his raid-blockers is in his hand
-        (`p_unblocked`), once per decision: they do not depend on the target."""
+    def _blockers_unseen(self) -> tuple[set[int], int, int]:
+        """(the opponent's unseen cards of his last shuffle, his draw pile's size, his unseen
+        raid-blockers: d + 1 when one is kept in hand since before that shuffle), once per
+        decision (`p_unblocked`): they do not depend on the target."""
         hit = self._memo.get("blockers")
         if hit is None:
             v, g, foe = self.view, self.g, self.foe
             unseen = self._foe_unseen()
-            d, shuffled = len(unseen) - v.hand_size(g, foe), v.shuffled[g][foe]
+            d, shuffled = len(unseen) - v.hand_size(g, foe), set(v.shuffled[g][foe])
+            pool = {c for c in unseen if c in shuffled}
             blockers = [c for c in unseen if self.e.blocks_raids(c)]
-            kept = set(blockers) - set(shuffled)
-            free = 0.0 if kept or len(blockers) > d else comb(d, len(blockers)) / comb(max(len(shuffled), d), len(blockers))
-            hit = self._memo["blockers"] = (unseen, free)
+            hit = self._memo["blockers"] = (pool, d, d + 1 if any(c not in pool for c in blockers) else len(blockers))
         return hit
+
+    @staticmethod
+    def _all_in_pile(pool: set[int], d: int, k: int) -> float:
+        """The chance that k given cards of the `pool` of unseen shuffled cards are all among
+        the d of them in the draw pile (0 where k > d)."""
+        return comb(d, k) / comb(max(len(pool), d), k) if k <= d else 0.0
 
     def s_raid(self, a: Raid) -> float:
         return (self.p["raid"] * self.p_unblocked(a) * self.worth(a.target, self.foe)
@@ -456,7 +466,8 @@ class ScriptedPlayer(Player):
         """The best a raid can score now (`s_raid` with `p_unblocked` at its bound, the chance no
         raid-blocker is in the opponent's hand, at the best location and no fee): 0 while he
         surely keeps one."""
-        return self.p["raid"] * self._blockers_kept()[1] * (2 * self.most.vp + 4)
+        pool, d, blockers = self._blockers_unseen()
+        return self.p["raid"] * self._all_in_pile(pool, d, blockers) * (2 * self.most.vp + 4)
 
     def ambush_ceiling(self) -> float:
         """`s_ambush` before its fee: every ambush's chances are the decision's (`ambush_chances`)."""
