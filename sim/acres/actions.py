@@ -95,9 +95,11 @@ class Raid:
 
 @dataclass(frozen=True, slots=True)
 class Ambush:
-    """AFS-10: one ambush card against the opponent's vulnerable cards."""
+    """AFS-10: one ambush card against the opponent's vulnerable cards. `p_win`: the player's own
+    forecast that it is not blocked and takes a card (player audit only)."""
 
     card: int
+    p_win: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,15 +209,30 @@ class ScriptedPlayer(Player):
 
     # ------------------------------------------------------------------ what the side can count
     def p_holds(self, passes: Sequence[bool]) -> float:
-        """The chance the opponent's hand holds a card passing a test (`passes`, per card), from
-        his unseen cards."""
-        unseen = self._foe_unseen()
-        h = self.view.hand_size(self.g, self.foe)
-        k = sum(map(passes.__getitem__, unseen))
-        n = len(unseen)
-        if h <= 0 or n == 0:
-            return 0.0
-        return 1.0 - comb(n - k, min(h, n)) / comb(n, min(h, n))
+        """The chance the opponent's hand holds a card passing a test (`passes`, per card), read
+        from his last shuffle (`_shuffle_reading`): sure where one is kept since before it, else
+        the chance that not all of those of the shuffle are in the draw pile."""
+        pool, d, kept = self._shuffle_reading()
+        if any(passes[c] for c in kept):
+            return 1.0
+        return 1.0 - self._all_in_pile(pool, d, sum(passes[c] for c in pool))
+
+    def _shuffle_reading(self) -> tuple[set[int], int, list[int]]:
+        """(the opponent's unseen cards of his last shuffle, his draw pile's size, his unseen
+        cards kept in hand since before it), once per decision. His draw pile holds only cards
+        of his last shuffle (AFS-5.6.1: the discards shuffled are face-up), so an unseen card
+        the shuffle did not hold is in his hand; an unseen card of the shuffle is in the pile or
+        was drawn and is still in hand (those drawn and played since are face-up): of the u
+        unseen cards of the shuffle, d are the pile, any d of them alike (engine version 10;
+        before, every unseen card was in hand with the same chance)."""
+        hit = self._memo.get("shuffle")
+        if hit is None:
+            v, g, foe = self.view, self.g, self.foe
+            unseen = self._foe_unseen()
+            shuffled = set(v.shuffled[g][foe])
+            pool = {c for c in unseen if c in shuffled}
+            hit = self._memo["shuffle"] = (pool, len(unseen) - v.hand_size(g, foe), [c for c in unseen if c not in shuffled])
+        return hit
 
     def _foe_unseen(self) -> list[int]:
         """The opponent's unseen cards (View.unseen), once per decision: the chances of holding
@@ -367,14 +382,18 @@ class ScriptedPlayer(Player):
         self._memo: dict = {}
 
     def _chance(self, name: str, pred) -> float:
-        """`p_holds` of the card kinds passing `pred`, once per decision (the test once per card)."""
+        """`p_holds` of the card kinds passing `pred`, once per decision."""
         hit = self._memo.get(name)
         if hit is None:
-            passes = self._passes.get(name)
-            if passes is None:
-                passes = self._passes[name] = tuple(bool(pred(k)) for k in self.t.kind)
-            hit = self._memo[name] = self.p_holds(passes)
+            hit = self._memo[name] = self.p_holds(self._tests(name, pred))
         return hit
+
+    def _tests(self, name: str, pred) -> tuple[bool, ...]:
+        """Whether each card passes `pred` (a test of its kind), once per game."""
+        passes = self._passes.get(name)
+        if passes is None:
+            passes = self._passes[name] = tuple(bool(pred(k)) for k in self.t.kind)
+        return passes
 
     def s_settle(self, a: Settle) -> float:
         t, v, g, foe = self.t, self.view, self.g, self.foe
@@ -417,12 +436,9 @@ class ScriptedPlayer(Player):
     def p_unblocked(self, a: Raid) -> float:
         """The chance the raid is not blocked (AFS-9.6), as the side can estimate it (logged as
         its forecast). The opponent always blocks and keeps his raid-blockers for it (a scripted
-        defender plays them for nothing else, `keep`). His draw pile holds only cards of his last
-        shuffle (AFS-5.6.1: the discards shuffled are face-up), so an unseen card the shuffle did
-        not hold is in his hand. An unseen card of the shuffle is in the pile or was drawn and is
-        still in hand; the cards of the shuffle drawn and played since are face-up. So of the u
-        unseen cards of the shuffle, d are the pile, and the k unseen blockers are all among
-        them with chance C(d, k) / C(u, k). His card for the target blocks too, if playable: it is
+        defender plays them for nothing else, `keep`); none is kept in hand since before his
+        last shuffle, and the k of that shuffle are all in the draw pile, with chance C(d, k) /
+        C(u, k) (`_shuffle_reading`). His card for the target blocks too, if playable: it is
         then a blocker like the others (engine version 9; before, every card of the shuffle
         counted in u and the target's card was in hand with the chance of any unseen card)."""
         g, foe, e = self.g, self.foe, self.e
@@ -439,17 +455,14 @@ class ScriptedPlayer(Player):
         return free
 
     def _blockers_unseen(self) -> tuple[set[int], int, int]:
-        """(the opponent's unseen cards of his last shuffle, his draw pile's size, his unseen
-        raid-blockers: d + 1 when one is kept in hand since before that shuffle), once per
-        decision (`p_unblocked`): they do not depend on the target."""
+        """(`_shuffle_reading`'s unseen cards of the opponent's last shuffle and draw pile size,
+        his unseen raid-blockers: d + 1 when one is kept in hand since before that shuffle), once
+        per decision (`p_unblocked`): they do not depend on the target."""
         hit = self._memo.get("blockers")
         if hit is None:
-            v, g, foe = self.view, self.g, self.foe
-            unseen = self._foe_unseen()
-            d, shuffled = len(unseen) - v.hand_size(g, foe), set(v.shuffled[g][foe])
-            pool = {c for c in unseen if c in shuffled}
-            blockers = [c for c in unseen if self.e.blocks_raids(c)]
-            hit = self._memo["blockers"] = (pool, d, d + 1 if any(c not in pool for c in blockers) else len(blockers))
+            pool, d, kept = self._shuffle_reading()
+            blocks = self.e.blocks_raids
+            hit = self._memo["blockers"] = (pool, d, d + 1 if any(map(blocks, kept)) else sum(map(blocks, pool)))
         return hit
 
     @staticmethod
@@ -470,15 +483,32 @@ class ScriptedPlayer(Player):
         return self.p["raid"] * self._all_in_pile(pool, d, blockers) * (2 * self.most.vp + 4)
 
     def ambush_ceiling(self) -> float:
-        """`s_ambush` before its fee: every ambush's chances are the decision's (`ambush_chances`)."""
-        hits, free = self.ambush_chances()
-        return self.p["ambush"] * hits * free * 3
+        """`s_ambush` before its fee: every ambush's chance is the decision's (`ambush_odds`)."""
+        return self.p["ambush"] * self.ambush_odds() * 3
 
-    def ambush_chances(self) -> tuple[float, float]:
-        """(a vulnerable card in the opponent's reserve or hand, no ambush blocker in his hand)."""
-        t, reserve = self.t, self.view.reserve[self.g][self.foe]
-        hits = 1.0 if any(t.kind[c].vulnerable for c in reserve) else self._chance("vulnerable", lambda k: k.vulnerable)
-        return hits, 1.0 - self._chance("block_ambush", lambda k: k.block_ambush)
+    def ambush_odds(self) -> float:
+        """The chance an ambush now is not blocked and takes a card (AFS-10.2-10.3; logged as its
+        forecast), from the opponent's last shuffle (`_shuffle_reading`): no ambush-blocker in
+        his hand (a card that is both blocks), and a vulnerable card in his reserve or hand. Of
+        the unseen cards of the shuffle, both events together: every blocker in the pile, less
+        every blocker and every vulnerable card there (engine version 10; before, the two
+        chances were multiplied as if independent, each as if any unseen card were in hand)."""
+        hit = self._memo.get("ambush")
+        if hit is None:
+            block = self._tests("block_ambush", lambda k: k.block_ambush)
+            vulnerable = self._tests("vulnerable", lambda k: k.vulnerable)
+            pool, d, kept = self._shuffle_reading()
+            if any(block[c] for c in kept):
+                hit = 0.0
+            else:
+                b = sum(block[c] for c in pool)
+                free = self._all_in_pile(pool, d, b)
+                if any(vulnerable[c] for c in chain(self.view.reserve[self.g][self.foe], kept)):
+                    hit = free
+                else:
+                    hit = free - self._all_in_pile(pool, d, b + sum(vulnerable[c] and not block[c] for c in pool))
+            self._memo["ambush"] = hit
+        return hit
 
     def s_ambush(self, a: Ambush) -> float:
         return self.ambush_ceiling() - self.e.fee([a.card]) * self.p["money"] * self.need
@@ -577,6 +607,8 @@ class ScriptedPlayer(Player):
             return replace(best, p_win=self._odds_now[best])
         if isinstance(best, Raid):
             return replace(best, p_win=self.p_unblocked(best))
+        if isinstance(best, Ambush):
+            return replace(best, p_win=self.ambush_odds())
         if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful card
             return Discard((min(hand, key=lambda c: (c not in dead, self.keep((c,)), c)),))
         return best
