@@ -449,8 +449,8 @@ class ScriptedPlayer(Player):
         own = self.t.loc_card[foe].get(a.target)
         if own in pool and e.playable(g, foe, own) and not e.blocks_raids(own):
             blockers += 1
-        elif own is not None and own not in pool and own in self._foe_unseen() and e.playable(g, foe, own):
-            blockers = d + 1                   # kept in hand since before the shuffle
+        elif own in self._shuffle_reading()[2] and e.playable(g, foe, own):
+            blockers = d + 1                   # kept in hand since before the shuffle: a sure block
         free = self._memo[("raid", a.target)] = self._all_in_pile(pool, d, blockers)
         return free
 
