@@ -2,7 +2,9 @@
 the scripted `hammer` (a siege deck of regulars, ships and artillery thrown at Louisbourg and
 Quebec) against every French scripted strategy, under the first edition, the second edition and
 each anti-British Yucata variant alone (on the first edition), with Wilson 95 % intervals, an
-SPRT verdict against an even game and the game-end reasons.
+SPRT verdict against an even game and the game-end reasons. Besides the hand-set French tables it
+plays `raider-tuned` (sim/acres/data/tuned.toml: the raider tuned against the hammer), so that the
+answer does not rest on French players who never looked for a reply to it.
 
 Each cell plays the same game indices (common random numbers), the hammer British in every game,
 the seat order alternating. The SPRTs (sim.core.sprt, one game per block, score 1 for a British
@@ -34,7 +36,8 @@ RULESETS: dict[str, tuple[str, ...]] = {
     "Scen1 (fort in Louisbourg)": ("rules.variants.scen1=true",),
     "Scen10 (fort in Quebec)": ("rules.variants.scen10=true",),
 }
-FRENCH = ("raider", "fortress", "balanced")
+TUNED_FRENCH = ("raider-tuned",)       # shipped French tables tuned against the hammer (data/tuned.toml)
+FRENCH = ("raider", "fortress", "balanced", *TUNED_FRENCH)
 REASONS = ("capital taken", "captures", "cubes out", "discs out", "turn limit")
 EDGE = 0.6                              # the British (or French) edge an SPRT tests an even game against
 
@@ -70,9 +73,10 @@ def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str
     """One row per rule set and French strategy (default: RULESETS x FRENCH): the hammer's British
     win rate with its interval, the SPRT verdict and the share of each game-end reason."""
     rows = []
+    opponents = FRENCH if french is None else french
     for name, overrides in (RULESETS if rulesets is None else rulesets).items():
-        data = play.load_data(overrides)
-        for opponent in FRENCH if french is None else french:
+        data = play.load_data(overrides, strategies=("hammer", *opponents))    # a shipped tuned table joins
+        for opponent in opponents:
             listed = list(enumerate(seatings(opponent, games)))
             table = runner.play_listed(play.__name__, seed, listed, data, jobs=jobs)
             british = table[table.power == "british"].sort_values("game_index")
@@ -87,14 +91,20 @@ def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str
 
 
 def finding(table: pd.DataFrame) -> str:
-    """The one-sentence finding: does the hammer dominate, and which rules bring it closest to even."""
+    """The finding: does the hammer dominate the hand-set French strategies, and a French table
+    tuned against it, and which rules bring the game closest to even."""
     first = table[table.rules == "first edition"]
-    dominates = bool((first.low > 0.5).all())
+    hand, tuned = first[~first.french.isin(TUNED_FRENCH)], first[first.french.isin(TUNED_FRENCH)]
+    dominates = bool((hand.low > 0.5).all())
     by_rules = table.groupby("rules", sort=False).british_rate.mean()
     closest = (by_rules - 0.5).abs().idxmin()
-    return (f"The British hammer {'dominates' if dominates else 'does not dominate'} under the first edition "
-            f"(British win rate {first.british_rate.min():.2f}-{first.british_rate.max():.2f} against the French "
-            f"strategies); {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f}).")
+    sentence = (f"The British hammer {'dominates' if dominates else 'does not dominate'} the hand-set French strategies "
+                f"under the first edition (British win rate {hand.british_rate.min():.2f}-{hand.british_rate.max():.2f})")
+    for r in tuned.itertuples():
+        edge = "still dominates it" if r.low > 0.5 else "does not dominate it" if r.high >= 0.5 else "loses to it"
+        sentence += (f"; against {r.french}, a French table tuned to meet it, the British win "
+                     f"{r.british_rate:.2f} [{r.low:.2f}, {r.high:.2f}] ({r.sprt}): the hammer {edge}")
+    return sentence + f". {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f})."
 
 
 def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str, list[str]]:
@@ -113,7 +123,8 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
         html.summary(sentence),
         html.table(rows, ["rules", "French strategy", "games", "British win rate", "95 % interval", "SPRT vs 0.5",
                           "median turns", *REASONS]),
-        f"<p>The scripted British <code>hammer</code> against each French strategy, {games} games per cell "
+        f"<p>The scripted British <code>hammer</code> against each French strategy ({', '.join(TUNED_FRENCH)}: tuned "
+        f"against the hammer, <code>sim/acres/data/tuned.toml</code>), {games} games per cell "
         f"(seed {seed}, common random numbers, seat order alternating); variants alone on the first edition. "
         f"SPRT: an even game (0.5) against an edge of {EDGE} for either side (alpha = beta = 0.05). "
         f"Table: <code>{html_lib.escape('acres_hammer.csv')}</code>.</p>",

@@ -33,3 +33,26 @@ def test_report_section_writes_the_csv_and_names_the_finding(tmp_path, monkeypat
     table = pd.read_csv(tmp_path / "acres_hammer.csv")
     assert len(table) == 2 and sentence.startswith("The British hammer") and "dominate" in sentence
     assert any("<table>" in f for f in fragments) and all(isinstance(f, str) for f in fragments)
+
+
+def _row(rules, french, rate, low, high, sprt):
+    return {"rules": rules, "french": french, "games": 40, "british_rate": rate, "low": low, "high": high,
+            "sprt": sprt}
+
+
+def test_the_finding_weighs_the_tuned_french_apart_from_the_hand_set_ones():
+    """The hand-set French tables decide 'dominates'; a tuned one gets its own clause, so a hammer
+    that beats every hand-set table but not the tuned one is not called dominant of the game."""
+    table = pd.DataFrame([_row("first edition", "raider", 0.85, 0.71, 0.93, "British favoured"),
+                          _row("first edition", "fortress", 0.95, 0.84, 0.99, "British favoured"),
+                          _row("first edition", "raider-tuned", 0.45, 0.31, 0.60, "no British edge"),
+                          _row("Scen16", "raider", 0.5, 0.35, 0.65, "undecided"),
+                          _row("Scen16", "fortress", 0.6, 0.45, 0.74, "undecided"),
+                          _row("Scen16", "raider-tuned", 0.2, 0.1, 0.35, "French favoured")])
+    sentence = acres_hammer.finding(table)
+    assert sentence.startswith("The British hammer dominates the hand-set French strategies")
+    assert "(British win rate 0.85-0.95)" in sentence
+    assert "against raider-tuned" in sentence and "0.45 [0.31, 0.60] (no British edge): the hammer does not dominate it" in sentence
+    assert sentence.endswith("Scen16 brings the game closest to even (mean British rate 0.43).")
+    beaten = table.assign(high=table.high.where(table.french != "raider-tuned", 0.48))
+    assert "the hammer loses to it" in acres_hammer.finding(beaten)
