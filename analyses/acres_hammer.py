@@ -2,12 +2,16 @@
 the scripted `hammer` (a siege deck of regulars, ships and artillery thrown at Louisbourg and
 Quebec) against every French scripted strategy, under the first edition, the second edition and
 each anti-British Yucata variant alone (on the first edition), with Wilson 95 % intervals, an
-SPRT verdict against an even game and the game-end reasons. Besides the hand-set French tables it
-plays `raider-tuned` (sim/acres/data/tuned.toml: the raider tuned against the hammer), so that the
-answer does not rest on French players who never looked for a reply to it.
+SPRT verdict against an even game and the game-end reasons.
 
-Each cell plays the same game indices (common random numbers), the hammer British in every game,
-the seat order alternating. The SPRTs (sim.core.sprt, one game per block, score 1 for a British
+Besides the hand-set tables it plays the tuned ones of sim/acres/data/tuned.toml, a ladder of
+best replies: `raider-tuned` (the raider tuned against the hammer) and `hammer-tuned` (the
+hammer tuned against raider-tuned; no French table tuned against it has answered it,
+docs/acres_engine.md). So the answer rests neither on French players who never looked for a
+reply to the hammer, nor on a hammer that never answered that reply.
+
+Each cell plays the same game indices (common random numbers), the British in every game, the
+seat order alternating. The SPRTs (sim.core.sprt, one game per block, score 1 for a British
 win) test an even game (0.5) against a British edge (0.6) and, on the French scores, against a
 French edge; "no British edge" / "no French edge" when one accepts the even game, "undecided"
 when neither crosses a bound within the games played.
@@ -36,16 +40,23 @@ RULESETS: dict[str, tuple[str, ...]] = {
     "Scen1 (fort in Louisbourg)": ("rules.variants.scen1=true",),
     "Scen10 (fort in Quebec)": ("rules.variants.scen10=true",),
 }
-TUNED_FRENCH = ("raider-tuned",)       # shipped French tables tuned against the hammer (data/tuned.toml)
-FRENCH = ("raider", "fortress", "balanced", *TUNED_FRENCH)
+HAND_SET = tuple(("hammer", french) for french in ("raider", "fortress", "balanced"))
+LADDER = (("hammer", "raider-tuned"), ("hammer-tuned", "raider-tuned"))
+PAIRINGS = HAND_SET + LADDER           # (British, French): the rows of every rule set
 REASONS = ("capital taken", "captures", "cubes out", "discs out", "turn limit")
 EDGE = 0.6                              # the British (or French) edge an SPRT tests an even game against
 
 
-def seatings(french: str, games: int) -> list[Seating]:
-    """The hammer British in every game, seat order alternating."""
-    return [Seating(("british", "french"), ("hammer", french)) if g % 2 == 0
-            else Seating(("french", "british"), (french, "hammer")) for g in range(games)]
+def seatings(pairing: tuple[str, str], games: int) -> list[Seating]:
+    """The pairing's British and French strategies in every game, seat order alternating."""
+    british, french = pairing
+    return [Seating(("british", "french"), (british, french)) if g % 2 == 0
+            else Seating(("french", "british"), (french, british)) for g in range(games)]
+
+
+def tuned(name: str) -> bool:
+    """A table of the ladder (shipped in data/tuned.toml), not a hand-set one."""
+    return "-tuned" in name
 
 
 def verdict(british_wins: list[int]) -> str:
@@ -69,41 +80,46 @@ def verdict(british_wins: list[int]) -> str:
 
 
 def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str, ...]] | None = None,
-                 french: tuple[str, ...] | None = None) -> pd.DataFrame:
-    """One row per rule set and French strategy (default: RULESETS x FRENCH): the hammer's British
-    win rate with its interval, the SPRT verdict and the share of each game-end reason."""
+                 pairings: tuple[tuple[str, str], ...] | None = None) -> pd.DataFrame:
+    """One row per rule set and (British, French) pairing (default: RULESETS x PAIRINGS): the
+    British win rate with its interval, the SPRT verdict and the share of each game-end reason."""
     rows = []
-    opponents = FRENCH if french is None else french
-    for name, overrides in (RULESETS if rulesets is None else rulesets).items():
-        data = play.load_data(overrides, strategies=("hammer", *opponents))    # a shipped tuned table joins
-        for opponent in opponents:
-            listed = list(enumerate(seatings(opponent, games)))
+    pairings = PAIRINGS if pairings is None else pairings
+    names = sorted({name for pairing in pairings for name in pairing})
+    for rules, overrides in (RULESETS if rulesets is None else rulesets).items():
+        data = play.load_data(overrides, strategies=names)       # the shipped tuned tables join
+        for pairing in pairings:
+            listed = list(enumerate(seatings(pairing, games)))
             table = runner.play_listed(play.__name__, seed, listed, data, jobs=jobs)
             british = table[table.power == "british"].sort_values("game_index")
             wins = british.winner.astype(int).tolist()
             low, high = wilson_interval(sum(wins), len(wins))
             reasons = british.end_reason.value_counts(normalize=True)
-            rows.append({"rules": name, "french": opponent, "games": len(wins), "british_wins": sum(wins),
-                         "british_rate": sum(wins) / len(wins), "low": float(low), "high": float(high),
-                         "sprt": verdict(wins), "median_turns": float(british.turns.median()),
+            rows.append({"rules": rules, "british": pairing[0], "french": pairing[1], "games": len(wins),
+                         "british_wins": sum(wins), "british_rate": sum(wins) / len(wins), "low": float(low),
+                         "high": float(high), "sprt": verdict(wins), "median_turns": float(british.turns.median()),
                          **{f"end_{r.replace(' ', '_')}": float(reasons.get(r, 0.0)) for r in REASONS}})
     return pd.DataFrame(rows)
 
 
 def finding(table: pd.DataFrame) -> str:
-    """The finding: does the hammer dominate the hand-set French strategies, and a French table
-    tuned against it, and which rules bring the game closest to even."""
+    """The finding: does the hammer dominate the hand-set French strategies, how each pairing of
+    the tuned ladder ends, and which rules bring the game closest to even."""
     first = table[table.rules == "first edition"]
-    hand, tuned = first[~first.french.isin(TUNED_FRENCH)], first[first.french.isin(TUNED_FRENCH)]
-    dominates = bool((hand.low > 0.5).all())
+    ladder = first.british.map(tuned) | first.french.map(tuned)
+    hand = first[~ladder & (first.british == "hammer")]
+    sentence = ""
+    if len(hand):
+        dominates = bool((hand.low > 0.5).all())
+        sentence = (f"The British hammer {'dominates' if dominates else 'does not dominate'} the hand-set French "
+                    f"strategies under the first edition (British win rate "
+                    f"{hand.british_rate.min():.2f}-{hand.british_rate.max():.2f})")
+    steps = [f"{r.british} against {r.french} {r.british_rate:.2f} [{r.low:.2f}, {r.high:.2f}] ({r.sprt})"
+             for r in first[ladder].itertuples()]
+    if steps:
+        sentence += ("; " if sentence else "") + "along the ladder of tuned replies the British win " + ", ".join(steps)
     by_rules = table.groupby("rules", sort=False).british_rate.mean()
     closest = (by_rules - 0.5).abs().idxmin()
-    sentence = (f"The British hammer {'dominates' if dominates else 'does not dominate'} the hand-set French strategies "
-                f"under the first edition (British win rate {hand.british_rate.min():.2f}-{hand.british_rate.max():.2f})")
-    for r in tuned.itertuples():
-        edge = "still dominates it" if r.low > 0.5 else "does not dominate it" if r.high >= 0.5 else "loses to it"
-        sentence += (f"; against {r.french}, a French table tuned to meet it, the British win "
-                     f"{r.british_rate:.2f} [{r.low:.2f}, {r.high:.2f}] ({r.sprt}): the hammer {edge}")
     return sentence + f". {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f})."
 
 
@@ -115,16 +131,17 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
     table = hammer_table(games, seed, jobs)
     table.to_csv(folder / "acres_hammer.csv", index=False)
     sentence = finding(table)
-    rows = [[r.rules, r.french, r.games, html.sig(r.british_rate), html.interval(r.low, r.high), r.sprt,
+    rows = [[r.rules, r.british, r.french, r.games, html.sig(r.british_rate), html.interval(r.low, r.high), r.sprt,
              html.sig(r.median_turns), *(f"{100 * getattr(r, 'end_' + x.replace(' ', '_')):.0f} %" for x in REASONS)]
             for r in table.itertuples()]
     fragments = [
         "<h3>The Halifax hammer</h3>",
         html.summary(sentence),
-        html.table(rows, ["rules", "French strategy", "games", "British win rate", "95 % interval", "SPRT vs 0.5",
+        html.table(rows, ["rules", "British strategy", "French strategy", "games", "British win rate", "95 % interval", "SPRT vs 0.5",
                           "median turns", *REASONS]),
-        f"<p>The scripted British <code>hammer</code> against each French strategy ({', '.join(TUNED_FRENCH)}: tuned "
-        f"against the hammer, <code>sim/acres/data/tuned.toml</code>), {games} games per cell "
+        f"<p>The scripted British <code>hammer</code> against each French strategy, then the ladder of tuned "
+        f"replies (<code>sim/acres/data/tuned.toml</code>: raider-tuned tuned against the hammer, hammer-tuned "
+        f"against raider-tuned), {games} games per cell "
         f"(seed {seed}, common random numbers, seat order alternating); variants alone on the first edition. "
         f"SPRT: an even game (0.5) against an edge of {EDGE} for either side (alpha = beta = 0.05). "
         f"Table: <code>{html_lib.escape('acres_hammer.csv')}</code>.</p>",

@@ -8,8 +8,9 @@ from analyses import acres_hammer
 
 def test_hammer_table_cells_intervals_and_reasons():
     table = acres_hammer.hammer_table(4, 5, 1, rulesets={"first edition": (), "Scen4": ("rules.variants.scen4=true",)},
-                                      french=("raider",))
-    assert table[["rules", "french"]].values.tolist() == [["first edition", "raider"], ["Scen4", "raider"]]
+                                      pairings=(("hammer", "raider"),))
+    assert table[["rules", "british", "french"]].values.tolist() == [["first edition", "hammer", "raider"],
+                                                                      ["Scen4", "hammer", "raider"]]
     assert (table.games == 4).all() and ((table.low <= table.british_rate) & (table.british_rate <= table.high)).all()
     shares = table[[c for c in table.columns if c.startswith("end_")]].sum(axis=1)
     assert ((shares - 1).abs() < 1e-9).all()
@@ -28,31 +29,35 @@ def test_the_sprt_verdicts():
 def test_report_section_writes_the_csv_and_names_the_finding(tmp_path, monkeypatch):
     rulesets = {"first edition": (), "second edition": ('rules.game.edition="second"',)}
     monkeypatch.setattr(acres_hammer, "RULESETS", rulesets)
-    monkeypatch.setattr(acres_hammer, "FRENCH", ("raider",))
+    monkeypatch.setattr(acres_hammer, "PAIRINGS", (("hammer", "raider"),))
     sentence, fragments = acres_hammer.report_section(tmp_path, 2, 3, 1)
     table = pd.read_csv(tmp_path / "acres_hammer.csv")
     assert len(table) == 2 and sentence.startswith("The British hammer") and "dominate" in sentence
     assert any("<table>" in f for f in fragments) and all(isinstance(f, str) for f in fragments)
 
 
-def _row(rules, french, rate, low, high, sprt):
-    return {"rules": rules, "french": french, "games": 40, "british_rate": rate, "low": low, "high": high,
-            "sprt": sprt}
+def _row(rules, british, french, rate, low, high, sprt):
+    return {"rules": rules, "british": british, "french": french, "games": 40, "british_rate": rate, "low": low,
+            "high": high, "sprt": sprt}
 
 
-def test_the_finding_weighs_the_tuned_french_apart_from_the_hand_set_ones():
-    """The hand-set French tables decide 'dominates'; a tuned one gets its own clause, so a hammer
-    that beats every hand-set table but not the tuned one is not called dominant of the game."""
-    table = pd.DataFrame([_row("first edition", "raider", 0.85, 0.71, 0.93, "British favoured"),
-                          _row("first edition", "fortress", 0.95, 0.84, 0.99, "British favoured"),
-                          _row("first edition", "raider-tuned", 0.45, 0.31, 0.60, "no British edge"),
-                          _row("Scen16", "raider", 0.5, 0.35, 0.65, "undecided"),
-                          _row("Scen16", "fortress", 0.6, 0.45, 0.74, "undecided"),
-                          _row("Scen16", "raider-tuned", 0.2, 0.1, 0.35, "French favoured")])
+def test_the_finding_weighs_the_tuned_ladder_apart_from_the_hand_set_tables():
+    """The hammer against the hand-set French tables decides 'dominates'; each pairing of the tuned
+    ladder gets its own clause, so a hammer that beats every hand-set table is not thereby called
+    dominant of a French player tuned against it."""
+    table = pd.DataFrame([_row("first edition", "hammer", "raider", 0.85, 0.71, 0.93, "British favoured"),
+                          _row("first edition", "hammer", "fortress", 0.95, 0.84, 0.99, "British favoured"),
+                          _row("first edition", "hammer", "raider-tuned", 0.45, 0.31, 0.60, "no British edge"),
+                          _row("first edition", "hammer-tuned", "raider-tuned", 0.75, 0.60, 0.86, "British favoured"),
+                          _row("Scen16", "hammer", "raider", 0.5, 0.35, 0.65, "undecided"),
+                          _row("Scen16", "hammer", "fortress", 0.6, 0.45, 0.74, "undecided"),
+                          _row("Scen16", "hammer", "raider-tuned", 0.2, 0.1, 0.35, "French favoured"),
+                          _row("Scen16", "hammer-tuned", "raider-tuned", 0.42, 0.28, 0.57, "undecided")])
     sentence = acres_hammer.finding(table)
     assert sentence.startswith("The British hammer dominates the hand-set French strategies")
-    assert "(British win rate 0.85-0.95)" in sentence
-    assert "against raider-tuned" in sentence and "0.45 [0.31, 0.60] (no British edge): the hammer does not dominate it" in sentence
+    assert "(British win rate 0.85-0.95); along the ladder of tuned replies the British win " in sentence
+    assert ("hammer against raider-tuned 0.45 [0.31, 0.60] (no British edge), "
+            "hammer-tuned against raider-tuned 0.75 [0.60, 0.86] (British favoured).") in sentence
     assert sentence.endswith("Scen16 brings the game closest to even (mean British rate 0.43).")
-    beaten = table.assign(high=table.high.where(table.french != "raider-tuned", 0.48))
-    assert "the hammer loses to it" in acres_hammer.finding(beaten)
+    weaker = table.assign(low=table.low.where(table.french != "fortress", 0.45))
+    assert acres_hammer.finding(weaker).startswith("The British hammer does not dominate")
