@@ -27,6 +27,7 @@ import pandas as pd
 from analyses import html
 from sim.acres import play
 from sim.core import runner
+from sim.core.data import named_strategies
 from sim.core.seating import Seating
 from sim.core.sprt import Sprt
 from sim.core.stats import wilson_interval
@@ -55,8 +56,8 @@ def seatings(pairing: tuple[str, str], games: int) -> list[Seating]:
 
 
 def tuned(name: str) -> bool:
-    """A table of the ladder (shipped in data/tuned.toml), not a hand-set one."""
-    return "-tuned" in name
+    """A table of the ladder (shipped in data/tuned.toml, `named_strategies`), not a hand-set one."""
+    return name in named_strategies(play.NAME)
 
 
 def verdict(british_wins: list[int]) -> str:
@@ -137,8 +138,8 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
     fragments = [
         "<h3>The Halifax hammer</h3>",
         html.summary(sentence),
-        html.table(rows, ["rules", "British strategy", "French strategy", "games", "British win rate", "95 % interval", "SPRT vs 0.5",
-                          "median turns", *REASONS]),
+        html.table(rows, ["rules", "British strategy", "French strategy", "games", "British win rate", "95 % interval",
+                          "SPRT vs 0.5", "median turns", *REASONS]),
         f"<p>The scripted British <code>hammer</code> against each French strategy, then the ladder of tuned "
         f"replies (<code>sim/acres/data/tuned.toml</code>: raider-tuned tuned against the hammer, hammer-tuned "
         f"against raider-tuned), {games} games per cell "

@@ -9,10 +9,10 @@ from importlib import resources
 
 import pytest
 
+from analyses import acres_hammer
 from sim import games
 from sim.acres import play
 from sim.core.data import load_game_data, named_strategies
-from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
 
 SHIPPED = tomllib.loads(resources.files("sim.acres").joinpath("data/tuned.toml").read_text("utf-8"))
@@ -53,8 +53,7 @@ def test_asking_for_one_loads_it_within_the_bounds_of_its_base_and_on_its_side(n
 
 
 def _british_interval(british: str, french: str, data) -> tuple[float, float]:
-    seatings = [Seating(("british", "french"), (british, french)) if g % 2 == 0
-                else Seating(("french", "british"), (french, british)) for g in range(80)]
+    seatings = acres_hammer.seatings((british, french), 80)
     table = play.play_games(11, list(range(len(seatings))), seatings, data)
     rows = table[table.power == "british"]
     return wilson_interval(int(rows.winner.sum()), len(rows))
