@@ -38,7 +38,7 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
     assets="cards and locations", vp_label="VP (1 or 0 after an immediate win)",   # AFS-15.1
-    engine_version=10,             # bump with every deliberate change of rules, players or logs
+    engine_version=11,             # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;
                                    # 4: scripted sieges and raids log their forecast, p_win;
@@ -54,7 +54,9 @@ INFO = GameInfo(
                                    # cards of the opponent's last shuffle, and his card for the
                                    # target as one of the blockers;
                                    # 10: the opponent's hand read from his last shuffle for every
-                                   # chance of holding a card, an ambush's chance joint, and logged)
+                                   # chance of holding a card, an ambush's chance joint, and logged;
+                                   # 11: the siege estimate has each side cycle dead cards as its
+                                   # table says, odds_cycle / foe_cycle: balanced and raider none)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

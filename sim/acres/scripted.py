@@ -71,17 +71,18 @@ class _Siege(NamedTuple):
 
 
 def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns: int, margin: int,
-           money: tuple[int, int]) -> _Siege | None:
+           cycles: tuple[int, int], money: tuple[int, int]) -> _Siege | None:
     """`siege.make_setup` of a scripted siege estimate (None: no card can open it), kept by its
     arguments: it is a pure function of them and the rules, and positions repeat."""
-    key = (e.book.key, target, me, decks, fort, turns, margin, money)
+    key = (e.book.key, target, me, decks, fort, turns, margin, cycles, money)
     if key in _SETUPS:
         return _SETUPS[key]
     them = SIDES[1 - SIDES.index(me)]
     try:
         setup = siege.make_setup(e.acres, target, me, dict(zip(SIDES, decks)),
-                                 policy=siege.parse_policy(f"sufficient={margin}"),
-                                 defender_policy=siege.POLICIES["greedy"], fort=fort, max_turns=turns,
+                                 policy=siege.cycling(siege.parse_policy(f"sufficient={margin}"), cycles[0]),
+                                 defender_policy=siege.cycling(siege.POLICIES["greedy"], cycles[1]),
+                                 fort=fort, max_turns=turns,
                                  money={me: money[0], them: money[1]})
     except UserError:
         hit = None
@@ -275,9 +276,11 @@ class ScriptedPlayer(Player):
         leaves: the marker after its besieging card (AFS-8.2), the side's hand, piles and the
         actions left in its turn, the opponent's unseen cards and discards (View.unseen). The
         attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
-        defender whenever he can. The position is counted by class straight from this decision's
-        class counts of the target's setup (`_siege_at`), and a setup at it is built only for an
-        estimate not kept yet."""
+        defender whenever he can; by an action that commits nothing the side discards
+        `odds_cycle` dead cards and the opponent `foe_cycle` (engine version 11: balanced and
+        raider keep their hands for other uses; before, each side cycled one). The position is
+        counted by class straight from this decision's class counts of the target's setup
+        (`_siege_at`), and a setup at it is built only for an estimate not kept yet."""
         e, g, t = self.e, self.g, self.t
         base = self._siege_at(a.target)
         if base is None:                      # no card of the deck can open this siege
@@ -316,7 +319,7 @@ class ScriptedPlayer(Player):
         v, g = self.view, self.g
         hand, draw, discard, foe, decks = self._counted()
         at = _setup(self.e, self.t.locs[target], SIDES[self.side], decks, bool(v.fort[g][target]),
-                    self.p["odds_turns"], self.p["margin"],
+                    self.p["odds_turns"], self.p["margin"], (self.p["odds_cycle"], self.p["foe_cycle"]),
                     (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
         hit = None
         if at is not None:

@@ -107,6 +107,10 @@ class ReinforcementPolicy:
 
     `margin`: commit cards while the marker is short of the own win line plus this margin
     (attacker: P < +2 + margin; defender: P > -1 - margin); None commits whenever it can.
+    `cycle`: the dead cards (no siege value, or too dear) the side discards by an action it does
+    not commit with (AFS-13.2; None: the rules' `model.cycle_per_action`). A side whose hand
+    keeps cards for other uses cycles none and draws fewer new cards (docs/acres_engine.md,
+    "What the siege forecast assumes of each side").
     `leaders`: "at_once" plays every Leader in hand as a free action each turn; "when_needed"
     keeps them and plays them only while the position is short of the target after the actions.
     `artillery`: whether Siege Artillery is ever played (it costs 3 money, AFS-8.5).
@@ -117,6 +121,7 @@ class ReinforcementPolicy:
     margin: int | None = None
     leaders: str = "at_once"
     artillery: bool = True
+    cycle: int | None = None
 
     def wants(self, p: np.ndarray, role: str, rules: SiegeRules) -> np.ndarray:
         """Whether the side still commits cards at marker position `p`."""
@@ -383,9 +388,21 @@ def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     return hit[1]
 
 
-def _policy(policy: ReinforcementPolicy) -> tuple[int, bool]:
-    """(margin, Leaders at once) for the kernel: margin -1 commits whenever it can."""
-    return (-1 if policy.margin is None else int(policy.margin)), policy.leaders == "at_once"
+def _policy(policy: ReinforcementPolicy, rules_cycle: int) -> tuple[int, bool, int]:
+    """(margin, Leaders at once, dead cards cycled an action) for the kernel: margin -1 commits
+    whenever it can."""
+    return ((-1 if policy.margin is None else int(policy.margin)), policy.leaders == "at_once",
+            cycle_of(policy, rules_cycle))
+
+
+def cycling(policy: ReinforcementPolicy, cycle: int) -> ReinforcementPolicy:
+    """The policy with its side cycling `cycle` dead cards an action it does not commit with."""
+    return replace(policy, name=f"{policy.name}, cycle {cycle}", cycle=int(cycle))
+
+
+def cycle_of(policy: ReinforcementPolicy, rules_cycle: int) -> int:
+    """The dead cards a side of this policy cycles an action (its own, else the rules')."""
+    return int(rules_cycle if policy.cycle is None else policy.cycle)
 
 
 def _bounds(rules: SiegeRules) -> tuple[bool, int, int]:
@@ -410,12 +427,12 @@ def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, polic
     card the policy wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free
     actions (AFS-8.7)."""
     value, cost, free, _ = _classes(sc)
-    margin, at_once = _policy(policy)
+    margin, at_once, cycle = _policy(policy, setup.cycle)
     a_line, d_line = win_thresholds(setup.rules)
     for r in range(len(p)):
         p[r] = kernel.play_turn(state.hand, state.discard, state.siege, state.money, r, int(p[r]), value, cost, free,
                                 role == "attacker", margin, at_once, a_line, d_line, *_bounds(setup.rules),
-                                int(actions), int(setup.cycle))
+                                int(actions), cycle)
 
 
 def open_siege(rng: np.random.Generator, att: DeckState, sc: SideClasses, setup: SiegeSetup) -> np.ndarray:
@@ -447,9 +464,9 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
         kernel.run_known(rng, np.array((pos.draw, pos.hand, pos.discard), dtype=np.int64),
                          np.array((pos.foe_unseen, pos.foe_discard), dtype=np.int64), int(setup.money[0]),
                          int(setup.money[1]), int(pos.p), int(pos.actions), int(pos.foe_hand), n, *a_cls,
-                         *d_cls[:3], *_policy(setup.policies[0]), *_policy(setup.policies[1]),
-                         *win_thresholds(setup.rules), *_bounds(setup.rules),
-                         setup.hand_size, setup.actions, setup.cycle, setup.reshuffle == "immediate", setup.max_turns,
+                         *d_cls[:3], *_policy(setup.policies[0], setup.cycle),
+                         *_policy(setup.policies[1], setup.cycle), *win_thresholds(setup.rules), *_bounds(setup.rules),
+                         setup.hand_size, setup.actions, setup.reshuffle == "immediate", setup.max_turns,
                          wins, status)
         return _outcomes(wins, status)
     if pos is None:
@@ -462,9 +479,10 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
         p0, actions, foe_hand = pos.p, pos.actions, pos.foe_hand
     p = np.full(n, p0, dtype=np.int64)
     kernel.run(rng, att.zones(), dfn.zones(), (att.money, dfn.money), p, pos is None, int(actions), int(foe_hand),
-               (*a_cls, *d_cls[:3]), (*_policy(setup.policies[0]), *_policy(setup.policies[1])),
+               (*a_cls, *d_cls[:3]),
+               (*_policy(setup.policies[0], setup.cycle), *_policy(setup.policies[1], setup.cycle)),
                win_thresholds(setup.rules), _bounds(setup.rules),
-               (int(setup.hand_size), int(setup.actions), int(setup.cycle), setup.reshuffle == "immediate",
+               (int(setup.hand_size), int(setup.actions), setup.reshuffle == "immediate",
                 int(setup.max_turns)), wins, status)
     out = _outcomes(wins, status)
     if keep_state:
@@ -541,7 +559,7 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
                 money -= sc.cost[c]
                 p += sign * sc.value[c]
             else:
-                for _ in range(setup.cycle):
+                for _ in range(cycle_of(pol, setup.cycle)):
                     dead = [i for i in range(len(hand)) if hand[i] and (sc.value[i] == 0 or sc.cost[i] > money)]
                     if dead:
                         hand[dead[0]] -= 1

@@ -183,14 +183,15 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
     """Every row's siege to its end (see `siege.simulate`), in lockstep: `att` / `dfn` are
     (draw, hand, discard, siege) arrays, `money` both sides' money arrays, `p` the marker per row
     (the start, or the known position); `classes` (value, cost, free) per side and the
-    attacker's openers; `policies` (margin, at_once) per side; `lines` the win lines (AFS-8.8),
-    `bounds` (bounded, low, high) of the track; `turn_rules` (hand size, actions, cycle,
-    immediate reshuffle, max turns). Writes `wins` (2, max_turns + 1) and each row's `status`."""
+    attacker's openers; `policies` (margin, at_once, dead cards cycled an action) per side;
+    `lines` the win lines (AFS-8.8), `bounds` (bounded, low, high) of the track; `turn_rules`
+    (hand size, actions, immediate reshuffle, max turns). Writes `wins` (2, max_turns + 1) and
+    each row's `status`."""
     a_line, d_line = lines
     bounded, low, high = bounds
-    hand_size, actions, cycle, immediate, max_turns = turn_rules
+    hand_size, actions, immediate, max_turns = turn_rules
     a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free = classes
-    a_margin, a_once, d_margin, d_once = policies
+    a_margin, a_once, a_cycle, d_margin, d_once, d_cycle = policies
     a_money, d_money = money
     n = len(p)
     live = np.ones(n, dtype=np.bool_)
@@ -200,7 +201,7 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
         open_siege(rng, att[0], att[1], att[2], att[3], a_money, p, a_value, a_cost, a_opener, hand_size, immediate)
     for r in range(n):
         p[r] = play_turn(att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True, a_margin, a_once,
-                         a_line, d_line, bounded, low, high, first_actions, cycle)
+                         a_line, d_line, bounded, low, high, first_actions, a_cycle)
     refill(rng, att[0], att[1], att[2], live, hand_size, immediate)
     left = n
     for turn in range(2, max_turns + 2):
@@ -224,17 +225,17 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
             if live[r]:
                 if mover == 0:
                     p[r] = play_turn(att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True,
-                                     a_margin, a_once, a_line, d_line, bounded, low, high, actions, cycle)
+                                     a_margin, a_once, a_line, d_line, bounded, low, high, actions, a_cycle)
                 else:
                     p[r] = play_turn(dfn[1], dfn[2], dfn[3], d_money, r, p[r], d_value, d_cost, d_free, False,
-                                     d_margin, d_once, a_line, d_line, bounded, low, high, actions, cycle)
+                                     d_margin, d_once, a_line, d_line, bounded, low, high, actions, d_cycle)
         refill(rng, side[0], side[1], side[2], live, hand_size, immediate)
 
 
 @njit(cache=True)
 def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n, a_value, a_cost, a_free, a_opener,
-              d_value, d_cost, d_free, a_margin, a_once, d_margin, d_once, a_line, d_line, bounded, low, high,
-              hand_size, actions, cycle, immediate, max_turns, wins, status):
+              d_value, d_cost, d_free, a_margin, a_once, a_cycle, d_margin, d_once, d_cycle,
+              a_line, d_line, bounded, low, high, hand_size, actions, immediate, max_turns, wins, status):
     """`run` of n sieges from one known position (`siege.simulate` with a `Position`), the rows
     made here rather than passed: `own` is the attacker's (draw, hand, discard) counts by class,
     `foe` the defender's (unseen, discard) counts; the other arguments are `run`'s, unpacked.
@@ -254,5 +255,6 @@ def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n,
     run(rng, (a_draw, a_hand, a_disc, np.zeros((n, ka), np.int64)),
         (d_draw, np.zeros((n, kd), np.int64), d_disc, np.zeros((n, kd), np.int64)),
         (np.full(n, a_money0, np.int64), np.full(n, d_money0, np.int64)), p, False, first_actions, foe_hand,
-        (a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free), (a_margin, a_once, d_margin, d_once),
-        (a_line, d_line), (bounded, low, high), (hand_size, actions, cycle, immediate, max_turns), wins, status)
+        (a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free),
+        (a_margin, a_once, a_cycle, d_margin, d_once, d_cycle),
+        (a_line, d_line), (bounded, low, high), (hand_size, actions, immediate, max_turns), wins, status)

@@ -6,6 +6,7 @@ they read no hidden state."""
 import pytest
 
 from sim.acres import play, players, scripted
+from sim.acres.choices import Choices
 from sim.compiled import source_path
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
@@ -47,3 +48,30 @@ def test_scripted_players_read_no_hidden_state():
     for module in (scripted, players):
         source = source_path(module.__name__).read_text()     # the .py file, also where it runs compiled
         assert ".e.s." not in source and "engine.s." not in source and "_state" not in source
+
+
+def test_afs_13_2_the_siege_forecast_cycles_each_side_as_its_table_says():
+    """`estimate` plays the side's own siege with its table's `odds_cycle` and the opponent with
+    `foe_cycle` (engine version 11): the scripted setup carries both, a forecast with other cycles
+    is another simulation, and balanced and raider keep their hands (0) while the hammer digs."""
+    tables = play.load_data().tree["strategies"]
+    assert [tables[s]["odds_cycle"] for s in ("hammer", "balanced", "raider")] == [1, 0, 0]
+    seen = []
+
+    def on_step(e, g, where):
+        for side in (0, 1):
+            for a in Choices(e, g, side, 2).list("besiege")[:1]:
+                estimates = {}
+                for own, foe in ((0, 1), (2, 0)):
+                    player = scripted.ScriptedPlayer(e, g, side, None,
+                                                     {**tables["balanced"], "odds_cycle": own, "foe_cycle": foe})
+                    player.left = 2
+                    player._prepare()
+                    at = player._siege_at(a.target)[0]
+                    assert [pol.cycle for pol in at.setup.policies] == [own, foe]
+                    estimates[own] = player.estimate(a, 2)
+                seen.append(estimates[0] != estimates[2])
+
+    play.play_with(5, [0], [Seating(("british", "french"), ("hammer", "balanced"))],
+                   watch=lambda engine: on_step)
+    assert seen and any(seen)

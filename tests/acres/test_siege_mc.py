@@ -77,6 +77,26 @@ def test_bulk_agrees_with_exact(overrides, policy, location, attacker, decks):
     assert sum(float(np.sum(exact[k])) for k in ("attacker", "defender", "unresolved")) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("attacker_cycle, defender_cycle", [(0, 2), (2, 0), (0, 0)])
+def test_afs_13_2_each_sides_own_cycle_bulk_agrees_with_exact(attacker_cycle, defender_cycle):
+    """A side's dead cards cycled an action (`ReinforcementPolicy.cycle`, the scripted forecast's
+    `odds_cycle` / `foe_cycle`) are its own, not the rules' one for both: Monte Carlo agrees with
+    the exact recursion for each pair, and a side that digs (cycles) wins more than one that
+    keeps its hand, all else equal."""
+    data = load()
+    decks = {s: data.deck(s, c) for s, c in MONTREAL.items()}
+
+    def setup(a: int, d: int):
+        return siege.make_setup(data, "montreal", "british", decks,
+                                policy=siege.cycling(siege.parse_policy("sufficient"), a),
+                                defender_policy=siege.cycling(siege.POLICIES["greedy"], d), max_turns=14)
+
+    _compare(setup(attacker_cycle, defender_cycle), 30_000, 12)
+    attacker_wins = {(a, d): float(np.sum(siege.exact(setup(a, d))["attacker"])) for a in (0, 2) for d in (0, 2)}
+    assert attacker_wins[(2, 0)] > attacker_wins[(0, 0)] > attacker_wins[(0, 2)]
+    assert siege.cycling(siege.POLICIES["greedy"], 2).name != siege.POLICIES["greedy"].name   # the estimates' keys
+
+
 def test_same_seed_same_counts_whatever_the_chunking(acres):
     setup = siege.make_setup(acres, "louisbourg", "british")
     whole = siege.siege_counts(setup, 5_000, 7, block=1_000)
