@@ -17,6 +17,7 @@ from sim.core.metadata import result_metadata
 
 DEFAULT_MC = 100_000
 MONEY = int_in(0, 200, "money")
+CYCLE = int_in(0, 5, "cards")
 ASSUMED_SIEGE = ("rules.model.", "rules.siege.")
 ASSUMED_SCORE = ("rules.scoring.",)
 
@@ -47,6 +48,10 @@ def _siege_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="greedy", metavar="NAME",
                    help="reinforcement policy: greedy (default), sufficient, sufficient=K, no-artillery")
     p.add_argument("--defender-policy", metavar="NAME", help="the defender's policy (default: --policy)")
+    for role in ("attacker", "defender"):
+        p.add_argument(f"--{role}-cycle", type=CYCLE, metavar="N",
+                       help=f"dead cards the {role} discards by an action that commits none (default "
+                            "rules.model.cycle_per_action; 0: a hand kept for other uses)")
     p.add_argument("--max-turns", type=int_in(2, 1000, "turns"), metavar="T",
                    help="player turns before a siege counts as unresolved (default rules.model.max_turns)")
     p.add_argument("--exact", action="store_true",
@@ -75,7 +80,11 @@ def build_setup(args: argparse.Namespace, acres: Acres) -> siege.SiegeSetup:
     money = {s: getattr(args, f"{s}_money") for s in SIDES if getattr(args, f"{s}_money") is not None}
     policy = flagged("--policy", siege.parse_policy, args.policy)
     defender_policy = (flagged("--defender-policy", siege.parse_policy, args.defender_policy)
-                       if args.defender_policy is not None else None)
+                       if args.defender_policy is not None else policy)
+    if args.attacker_cycle is not None:
+        policy = siege.cycling(policy, args.attacker_cycle)
+    if args.defender_cycle is not None:
+        defender_policy = siege.cycling(defender_policy, args.defender_cycle)
     return siege.make_setup(acres, args.location, args.attacker, decks, policy, defender_policy,
                             fort=True if args.fort else None, money=money, max_turns=args.max_turns)
 

@@ -65,6 +65,8 @@ def test_siege_bad_input_exits_2_with_one_line(capsys, argv, message):
     ["--location", "quebec", "--attacker", "spanish"],
     ["--location", "quebec", "--attacker", "british", "--mc", "0"],
     ["--location", "quebec", "--attacker", "british", "--british-money", "-1"],
+    ["--location", "quebec", "--attacker", "british", "--attacker-cycle", "6"],
+    ["--location", "quebec", "--attacker", "british", "--defender-cycle", "-1"],
 ])
 def test_siege_argparse_errors_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as exc:
@@ -112,6 +114,25 @@ def test_siege_exact_agrees_with_monte_carlo(capsys):
         assert abs(mc[key] - p) <= 4 * (p * (1 - p) / mc["n"]) ** 0.5
     assert exact["siege_cards"]["british"]["value 2"] == ["regular_infantry"]
     assert exact["siege_cards"]["french"]["dead"] == ["montreal", "trader"]
+
+
+def test_afs_13_2_each_sides_cycle_from_the_command_line(capsys):
+    """`--attacker-cycle` / `--defender-cycle` set one side's dead cards cycled an action (the
+    other keeps the rules' count and its own policy), and are read exactly: against a defender
+    who keeps his hand, an attacker who digs wins more often than one who keeps his, and a
+    defender who digs wins more often than one who keeps his."""
+    def attacker_wins(*flags: str) -> dict:
+        return _json(capsys, SMALL + ["--exact", "--policy", "sufficient", *flags])
+
+    keeps = attacker_wins("--attacker-cycle", "0", "--defender-cycle", "0")
+    digs = attacker_wins("--attacker-cycle", "2", "--defender-cycle", "0")
+    assert keeps["policy"] == "sufficient, cycle 0" and digs["policy"] == "sufficient, cycle 2"
+    assert digs["attacker_win"] > keeps["attacker_win"]
+    dug = attacker_wins("--defender-cycle", "2")
+    assert dug["policy"] == "sufficient" and dug["defender_policy"] == "sufficient, cycle 2"
+    assert dug["attacker_win"] < attacker_wins("--defender-cycle", "0")["attacker_win"]
+    alone = _json(capsys, SMALL + ["--exact", "--attacker-cycle", "0"])
+    assert alone["policy"] == "greedy, cycle 0" and alone["defender_policy"] == "greedy"
 
 
 def test_siege_exact_and_mc_exclude_each_other(capsys):
