@@ -151,17 +151,25 @@ class Battles:
         units = tuple(int(x) for x in units)
         self.require(len(units) == 3 and sum(units) == total
                      and all(0 <= u <= v for u, v in zip(units, available)),
-                     f"choice {units} is not {total} of {tuple(available)}")
+                     "choice {} is not {} of {}", units, total, tuple(available))
         return units  # type: ignore[return-value]
 
     def retreat_options(self, g: int, seat: int, q: int) -> list[int]:
         """COE-16.4 / COE-A22: provinces next to q (borders, straits) holding no other seat's units."""
-        return [r for r in self.t.steps[q] if not self.enemy_pieces_at(g, seat, r)
-                and not self.enemy_galleys_at(g, seat, r)]
+        steps = self.t.steps[q]
+        fleets = self.enemy_galley_spaces(g, seat)
+        return [r for r, other in zip(steps, self.others_at(g, seat, steps)) if other < 0 and r not in fleets]
 
-    def enemy_galleys_at(self, g: int, seat: int, r: int) -> bool:
-        n = int(self.s.n_players[g])
-        return any(q != seat and self.s.alive[g, q] and self.galleys_at(g, q, r) for q in range(n))
+    def enemy_galley_spaces(self, g: int, seat: int) -> set[int]:
+        """The spaces where a galley of another living seat stands, read once per question (the
+        players ask, for every province they might attack, where each side could retreat)."""
+        s = self.s
+        out: set[int] = set()
+        for q in range(int(s.n_players[g])):
+            if q != seat and s.alive[g, q]:
+                for c in self.colours_of[g][q]:
+                    out.update(s.gal_loc[g, c].tolist())
+        return out
 
     def ask_retreat(self, g: int, fight: Fight, seat: int) -> tuple[int, int] | None:
         """COE-14.5: continue (None) or retreat to one of the open provinces."""
@@ -171,7 +179,7 @@ class Battles:
         where = self.players[g][seat].retreat(fight, seat, options)
         if where is None:
             return None
-        self.require(where in options, f"retreat to {where} is not open")
+        self.require(where in options, "retreat to {} is not open", where)
         return seat, where
 
     def end_land_battle(self, g: int, fight: Fight, retreat: tuple[int, int] | None) -> None:
@@ -237,7 +245,7 @@ class Battles:
         self.require(all(len(grp[1]) == 3 and min(grp[1]) >= 0 and grp[0] in options for grp in groups)
                      and len({grp[0] for grp in groups}) == len(groups)
                      and sent_units == units and sent_leaders == sorted(leaders),
-                     f"retreat split {groups} does not send {units} and leaders {leaders} to open provinces {options}")
+                     "retreat split {} does not send {} and leaders {} to open provinces {}", groups, units, leaders, options)
         self.log(g, "retreat_split", space=self.t.names[q], seat=loser,
                  groups=[{"to": self.t.names[r], "units": [int(x) for x in u], "leaders": [int(x) for x in ls]}
                          for r, u, ls in groups])
@@ -505,5 +513,5 @@ class Battles:
             return []
         chosen = list(self.players[g][seat].sink(z, list(galleys), hits))
         self.require(len(chosen) == hits and len(set(chosen)) == hits and set(chosen) <= set(galleys),
-                     f"sink {chosen}: pick {hits} of {galleys}")
+                     "sink {}: pick {} of {}", chosen, hits, galleys)
         return chosen

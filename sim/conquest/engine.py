@@ -170,9 +170,12 @@ class Engine(Movement, Battles, Taxes, Purchase, TurnStart):
     def leader_seat(self, g: int, leader: int) -> int:
         return int(self.s.owner[g, leader // LEADERS])
 
-    def require(self, ok: bool, what: str) -> None:
+    def require(self, ok: bool, what: str, *args: Any) -> None:
+        """Raise RuleViolation(what) unless ok; `what` is formatted with `args` (str.format) only
+        then: the rules are checked on every step, and building each message eagerly (a
+        purchase's repr) cost more than the checks."""
         if not ok:
-            raise RuleViolation(what)
+            raise RuleViolation(what.format(*args) if args else what)
 
     # ----------------------------------------------------------------- setup and loop
     def setup(self) -> None:

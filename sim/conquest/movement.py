@@ -64,11 +64,11 @@ class Movement:
         self.require(len(leaders) > 0 and len(set(leaders)) == len(leaders), "a move needs distinct leaders")
         for ld in leaders:
             c, i = divmod(ld, LEADERS)
-            self.require(0 <= c < s.owner.shape[1] and s.owner[g, c] == p, f"leader {ld} is not the mover's")
+            self.require(0 <= c < s.owner.shape[1] and s.owner[g, c] == p, "leader {} is not the mover's", ld)
             self.require(s.ldr_state[g, c, i] == FREE and s.ldr_loc[g, c, i] == src and s.ldr_ship[g, c, i] < 0,
-                         f"leader {ld} is not standing in {src}")
+                         "leader {} is not standing in {}", ld, src)
             self.require(s.ldr_mp[g, c, i] >= 1 and s.ldr_flag[g, c, i] == NOT_FLAGGED,
-                         f"leader {ld} cannot move any more (COE-11.2, COE-12.6)")
+                         "leader {} cannot move any more (COE-11.2, COE-12.6)", ld)
 
     def ready_units(self, g: int, p: int, src: int) -> list[int]:
         """Land units of the mover in src with at least 1 MP left."""
@@ -82,10 +82,10 @@ class Movement:
         """COE-11.1 / COE-A31: at most 7 land units per leader, each with MP left."""
         self.require(all(u >= 0 for u in units), "unit counts must be >= 0")
         self.require(sum(units) <= self.opt.units_per_leader * len(leaders),
-                     f"{sum(units)} land units need more than {len(leaders)} leader(s) (COE-11.1)")
+                     "{} land units need more than {} leader(s) (COE-11.1)", sum(units), len(leaders))
         self.require(sum(units) > 0 or self.opt.leaders_move_alone, "leaders move only with land units (COE-A6)")
         ready = self.ready_units(g, p, src)
-        self.require(all(u <= r for u, r in zip(units, ready)), f"units {units} have no MP left in {src}")
+        self.require(all(u <= r for u, r in zip(units, ready)), "units {} have no MP left in {}", units, src)
 
     def shift_units(self, g: int, p: int, units, src: int, dst: int, stop: bool) -> None:
         """Move units, those with the most MP first, spending 1 MP each (0 left when stopped)."""
@@ -113,7 +113,7 @@ class Movement:
 
     def step(self, g: int, p: int, a: Step) -> None:
         """COE-11.1-11.7: a legion steps into an adjacent province; it stops where enemy pieces are."""
-        self.require(0 <= a.src < self.t.n_prov and a.dst in self.t.steps[a.src], f"{a.dst} is not next to {a.src}")
+        self.require(0 <= a.src < self.t.n_prov and a.dst in self.t.steps[a.src], "{} is not next to {}", a.dst, a.src)
         self.movable_leaders(g, p, a.leaders, a.src)
         self.check_legion(g, p, a.leaders, a.units, a.src)
         enemy = self.enemy_pieces_at(g, p, a.dst)
@@ -154,7 +154,7 @@ class Movement:
     def road_trip(self, g: int, p: int, a: RoadTrip) -> None:
         """COE-6.6: 1 MP for any distance along connected roads, with drop-offs at Cities passed."""
         network = self.road_network(g, p, a.src) if 0 <= a.src < self.t.n_prov else {}
-        self.require(a.dst in network, f"no road trip from {a.src} to {a.dst}")
+        self.require(a.dst in network, "no road trip from {} to {}", a.src, a.dst)
         path, q = [], network[a.dst]
         while q != a.src:
             path.append(q)
@@ -163,7 +163,7 @@ class Movement:
         self.check_legion(g, p, a.leaders, a.units, a.src)
         dropped = [0, 0, 0]
         for where, units in a.drops:
-            self.require(where in path, f"drop-off {where} is not a City on the trip (COE-E2)")
+            self.require(where in path, "drop-off {} is not a City on the trip (COE-E2)", where)
             dropped = [x + y for x, y in zip(dropped, units)]
         self.require(all(0 <= d <= u for d, u in zip(dropped, a.units)), "drop-offs exceed the legion")
         enemy = self.enemy_pieces_at(g, p, a.dst)
@@ -182,7 +182,7 @@ class Movement:
         n = s.gal_loc.shape[2]
         c, k = divmod(galley, n)
         self.require(0 <= c < s.owner.shape[1] and s.owner[g, c] == p and s.gal_loc[g, c, k] >= 0,
-                     f"galley {galley} is not the mover's")
+                     "galley {} is not the mover's", galley)
         return c, k
 
     def galley_may_end(self, g: int, p: int, q: int) -> bool:
@@ -211,7 +211,7 @@ class Movement:
             lc, i = divmod(ld, LEADERS)
             self.require(s.owner[g, lc] == p and s.ldr_state[g, lc, i] == FREE and s.ldr_loc[g, lc, i] == q
                          and s.ldr_ship[g, lc, i] < 0 and s.ldr_flag[g, lc, i] == NOT_FLAGGED,
-                         f"leader {ld} cannot board in {q}")
+                         "leader {} cannot board in {}", ld, q)
             self.require(self.opt.land_move_before_boarding or s.ldr_mp[g, lc, i] == t.leader_mp,
                          "leaders that moved may not board (COE-A14)")
         full = t.unit_mp
@@ -219,7 +219,7 @@ class Movement:
             free = int(s.land[g, c, q, u] - s.landed[g, c, q, u])
             if not self.opt.land_move_before_boarding:
                 free = min(free, int(s.ready[g, c, q, u, full[u]]))
-            self.require(a.units[u] <= free, f"{a.units[u]} units of type {u} cannot board (COE-12.6)")
+            self.require(a.units[u] <= free, "{} units of type {} cannot board (COE-12.6)", a.units[u], u)
         self.require(int(s.gal_cargo[g, c, k].sum()) + sum(a.units) <= t.capacity, "a galley carries 7 land units")
         aboard = self.cargo_leaders(g, a.galley)
         self.require(sum(a.units) + len(a.leaders) > 0, "nothing boards")
@@ -246,19 +246,19 @@ class Movement:
         s, t = self.s, self.t
         c, k = self.own_galley(g, p, a.galley)
         here = int(s.gal_loc[g, c, k])
-        self.require(s.gal_mp[g, c, k] >= 1, f"galley {a.galley} has no MP left")
+        self.require(s.gal_mp[g, c, k] >= 1, "galley {} has no MP left", a.galley)
         if here < t.n_prov:
             self.require(a.dst in t.coast[here], "from a coast a galley only puts to sea (COE-12.3)")
         else:
             z = here - t.n_prov
-            self.require(a.dst in t.sea_adj[z] or a.dst in t.sea_coast[z], f"{a.dst} is not next to {here}")
+            self.require(a.dst in t.sea_adj[z] or a.dst in t.sea_coast[z], "{} is not next to {}", a.dst, here)
         onto_coast = a.dst < t.n_prov
         leaders = self.cargo_leaders(g, a.galley)
         self.require(not a.land or (onto_coast and leaders), "only a galley with a leader aboard lands on a coast")
         passing = onto_coast and not a.land and not self.galley_may_end(g, p, a.dst)
         if passing:                     # COE-12.8 / COE-A16: only passing through, on to sea
             self.require(s.gal_mp[g, c, k] >= 2 and not self.opt.galley_entering_coast_ends_move,
-                         f"a galley may not stop in {a.dst} (COE-A16)")
+                         "a galley may not stop in {} (COE-A16)", a.dst)
         s.gal_loc[g, c, k] = a.dst
         s.gal_mp[g, c, k] -= 1
         s.gal_transit[g, c, k] = passing

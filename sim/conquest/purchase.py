@@ -174,7 +174,7 @@ class Purchase:
             choice = forced[0] if forced else player.buy(options, bought)
             if choice is None:
                 break
-            self.require(choice in options, f"purchase {choice} is not allowed now")
+            self.require(choice in options, "purchase {} is not allowed now", choice)
             cost = self.prices(g)[choice.item]
             s.treasury[g, p] -= cost
             s.stats["talents_spent"][g, p] += cost
@@ -249,7 +249,7 @@ class Purchase:
             found = [h for ld, h in options if ld == offer.leader]
             self.require(isinstance(offer, Ransom) and bool(found) and 0 <= offer.talents <= s.treasury[g, p]
                          and (offer.swap == -1 or offer.swap in swaps.get(found[0], ()))
-                         and (offer.talents > 0 or offer.swap != -1), f"ransom offer {offer} is not allowed")
+                         and (offer.talents > 0 or offer.swap != -1), "ransom offer {} is not allowed", offer)
             holder = found[0]
             options = [o for o in options if o[0] != offer.leader]
             accepted = bool(self.players[g][holder].accept_ransom(offer.leader, offer.talents, p, offer.swap))

@@ -33,7 +33,7 @@ class Taxes:
             q = player.raze(options)
             if q is None:
                 return
-            self.require(q in options, f"{q} is not a City of the mover")
+            self.require(q in options, "{} is not a City of the mover", q)
             self.raze(g, p, q)
 
     def raze(self, g: int, p: int, q: int) -> None:

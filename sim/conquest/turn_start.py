@@ -34,7 +34,7 @@ class TurnStart:
             return
         killed = [int(ld) for ld in self.players[g][p].execute_captives(list(held))]
         self.require(len(set(killed)) == len(killed) and set(killed) <= set(held),
-                     f"execute {killed}: choose among the held Generals {held}")
+                     "execute {}: choose among the held Generals {}", killed, held)
         for ld in killed:
             c, i = divmod(ld, LEADERS)
             self.s.ldr_state[g, c, i], self.s.ldr_holder[g, c, i] = GONE, -1
@@ -49,7 +49,7 @@ class TurnStart:
         to = self.players[g][p].surrender(list(options))
         if to is None:
             return
-        self.require(to in options, f"surrender to {to}: choose one of {options} or fight on")
+        self.require(to in options, "surrender to {}: choose one of {} or fight on", to, options)
         self.log(g, "surrender", seat=p, to=int(to))
         s.ldr_state[g, p, CAESAR], s.ldr_loc[g, p, CAESAR], s.ldr_ship[g, p, CAESAR] = GONE, -1, -1
         self.eliminate(g, p, None if to == NEUTRAL else int(to))
