@@ -8,6 +8,7 @@ import pytest
 from sim.conquest.components import load_components
 from sim.conquest.play import new_engine
 from sim.conquest.state import FREE
+from sim.core.lockstep import RuleViolation
 from sim.core.seating import Seating
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white")
@@ -87,3 +88,44 @@ def test_other_seat_queries_refuse_a_space_off_the_provinces():
             e.other_seat_at(0, 0, q)
         with pytest.raises(IndexError):
             e.others_at(0, 0, [0, q])
+
+
+def plain_retreat_options(e, g: int, seat: int, q: int) -> list[int]:
+    """COE-16.4 / COE-A22 read plainly: the provinces next to q with no other seat's land units
+    or standing leaders and no galley of another living seat."""
+    s = e.s
+    fleets = {int(z) for c, o in enumerate(s.owner[g].tolist()) if o >= 0 and o != seat and s.alive[g, o]
+              for z in s.gal_loc[g, c].tolist()}
+    return [r for r in e.t.steps[q] if plain_other_seat_at(e, g, seat, r) < 0 and r not in fleets]
+
+
+def test_coe16_4_retreat_options_are_the_plain_reading():
+    """The retreat options (read once per question: the other seats' galleys, and who stands in
+    the neighbours in one compiled pass) equal the plain reading on random-legal boards with
+    galleys at sea and on coasts."""
+    checked = fleets = 0
+
+    def check(e, where):
+        nonlocal checked, fleets
+        for g in range(len(e.seatings)):
+            for seat in range(int(e.s.n_players[g])):
+                for q in range(e.t.n_prov):
+                    assert e.retreat_options(g, seat, q) == plain_retreat_options(e, g, seat, q)
+                checked += 1
+                fleets += len(e.enemy_galley_spaces(g, seat) - {-1})
+
+    seatings = [Seating(COLOURS[:n], ("random",) * n) for n in (2, 4, 6)]
+    e = new_engine(load_components(["rules.turn_cap=12"]), seatings, 11, range(3))
+    e.on_step = check
+    e.play()
+    assert checked > 100 and fleets > 100
+
+
+def test_a_broken_rule_names_its_values():
+    """`Engine.require` formats its message with the values given only when the rule is broken."""
+    e = new_engine(load_components(), [Seating(COLOURS[:2], ("random",) * 2)], 3, range(1))
+    e.require(True, "units {} have no MP left in {}", (9, 9, 9), 5)
+    with pytest.raises(RuleViolation, match=r"units \(1, 0, 2\) have no MP left in 5"):
+        e.require(False, "units {} have no MP left in {}", (1, 0, 2), 5)
+    with pytest.raises(RuleViolation, match=r"^a move needs \{\} braces kept$"):
+        e.require(False, "a move needs {} braces kept")
