@@ -30,26 +30,38 @@ def plain_other_seat_at(e, g: int, seat: int, p: int) -> int:
 
 
 def test_coe11_5_other_seat_queries_are_the_plain_reading():
-    checked = found = 0
+    found = 0
 
-    def check(e, where):
-        nonlocal checked, found
+    def check(e, g: int, seat: int) -> None:
+        nonlocal found
         spaces = list(range(e.t.n_prov))
+        plain = [plain_other_seat_at(e, g, seat, q) for q in spaces]
+        assert [e.other_seat_at(g, seat, q) for q in spaces] == plain
+        assert e.others_at(g, seat, spaces) == plain
+        assert e.others_at(g, seat, spaces[::-3]) == plain[::-3]
+        assert e.others_at(g, seat, []) == []
+        found += sum(x >= 0 for x in plain)
+
+    assert every_seat_after_every_step(check, turn_cap=15, seed=7) > 100 and found > 1000
+
+
+def every_seat_after_every_step(check, turn_cap: int, seed: int) -> int:
+    """Random-legal 2-, 4- and 6-player games: `check(engine, game, seat)` for every seat of
+    every game after every step; the number of checks made."""
+    checked = 0
+
+    def each_seat(e, where) -> None:
+        nonlocal checked
         for g in range(len(e.seatings)):
             for seat in range(int(e.s.n_players[g])):
-                plain = [plain_other_seat_at(e, g, seat, q) for q in spaces]
-                assert [e.other_seat_at(g, seat, q) for q in spaces] == plain
-                assert e.others_at(g, seat, spaces) == plain
-                assert e.others_at(g, seat, spaces[::-3]) == plain[::-3]
-                assert e.others_at(g, seat, []) == []
+                check(e, g, seat)
                 checked += 1
-                found += sum(x >= 0 for x in plain)
 
     seatings = [Seating(COLOURS[:n], ("random",) * n) for n in (2, 4, 6)]
-    e = new_engine(load_components(["rules.turn_cap=15"]), seatings, 7, range(3))
-    e.on_step = check
+    e = new_engine(load_components([f"rules.turn_cap={turn_cap}"]), seatings, seed, range(3))
+    e.on_step = each_seat
     e.play()
-    assert checked > 100 and found > 1000
+    return checked
 
 
 def test_coe11_5_other_seat_queries_on_each_kind_of_piece():
@@ -103,22 +115,15 @@ def test_coe16_4_retreat_options_are_the_plain_reading():
     """The retreat options (read once per question: the other seats' galleys, and who stands in
     the neighbours in one compiled pass) equal the plain reading on random-legal boards with
     galleys at sea and on coasts."""
-    checked = fleets = 0
+    fleets = 0
 
-    def check(e, where):
-        nonlocal checked, fleets
-        for g in range(len(e.seatings)):
-            for seat in range(int(e.s.n_players[g])):
-                for q in range(e.t.n_prov):
-                    assert e.retreat_options(g, seat, q) == plain_retreat_options(e, g, seat, q)
-                checked += 1
-                fleets += len(e.enemy_galley_spaces(g, seat) - {-1})
+    def check(e, g: int, seat: int) -> None:
+        nonlocal fleets
+        for q in range(e.t.n_prov):
+            assert e.retreat_options(g, seat, q) == plain_retreat_options(e, g, seat, q)
+        fleets += len(e.enemy_galley_spaces(g, seat) - {-1})
 
-    seatings = [Seating(COLOURS[:n], ("random",) * n) for n in (2, 4, 6)]
-    e = new_engine(load_components(["rules.turn_cap=12"]), seatings, 11, range(3))
-    e.on_step = check
-    e.play()
-    assert checked > 100 and fleets > 100
+    assert every_seat_after_every_step(check, turn_cap=12, seed=11) > 100 and fleets > 100
 
 
 def test_a_broken_rule_names_its_values():
