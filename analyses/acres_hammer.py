@@ -44,7 +44,7 @@ RULESETS: dict[str, tuple[str, ...]] = {
 HAND_SET = tuple(("hammer", french) for french in ("raider", "fortress", "balanced"))
 LADDER = (("hammer", "raider-tuned"), ("hammer-tuned", "raider-tuned"))
 PAIRINGS = HAND_SET + LADDER           # (British, French): the rows of every rule set
-REASONS = ("capital taken", "captures", "cubes out", "discs out", "turn limit")
+REASONS = play.END_REASONS              # every way a game can end; the page shows those that occurred
 EDGE = 0.6                              # the British (or French) edge an SPRT tests an even game against
 
 
@@ -96,10 +96,13 @@ def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str
             wins = british.winner.astype(int).tolist()
             low, high = wilson_interval(sum(wins), len(wins))
             reasons = british.end_reason.value_counts(normalize=True)
+            unknown = set(reasons.index) - set(REASONS)
+            if unknown:
+                raise ValueError(f"game-end reasons {sorted(unknown)} are not among {REASONS}")
             rows.append({"rules": rules, "british": pairing[0], "french": pairing[1], "games": len(wins),
                          "british_wins": sum(wins), "british_rate": sum(wins) / len(wins), "low": float(low),
                          "high": float(high), "sprt": verdict(wins), "median_turns": float(british.turns.median()),
-                         **{f"end_{r.replace(' ', '_')}": float(reasons.get(r, 0.0)) for r in REASONS}})
+                         **{_column(r): float(reasons.get(r, 0.0)) for r in REASONS}})
     return pd.DataFrame(rows)
 
 
@@ -124,6 +127,11 @@ def finding(table: pd.DataFrame) -> str:
     return sentence + f". {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f})."
 
 
+def _column(reason: str) -> str:
+    """The table's column of a game-end reason's share."""
+    return "end_" + reason.replace(" ", "_")
+
+
 def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str, list[str]]:
     """The hammer table for the balance report: (the one-sentence finding, HTML fragments);
     `acres_hammer.csv` is written in `folder`."""
@@ -132,14 +140,15 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
     table = hammer_table(games, seed, jobs)
     table.to_csv(folder / "acres_hammer.csv", index=False)
     sentence = finding(table)
+    shown = [x for x in REASONS if table[_column(x)].any()]
     rows = [[r.rules, r.british, r.french, r.games, html.sig(r.british_rate), html.interval(r.low, r.high), r.sprt,
-             html.sig(r.median_turns), *(f"{100 * getattr(r, 'end_' + x.replace(' ', '_')):.0f} %" for x in REASONS)]
+             html.sig(r.median_turns), *(f"{100 * getattr(r, _column(x)):.0f} %" for x in shown)]
             for r in table.itertuples()]
     fragments = [
         "<h3>The Halifax hammer</h3>",
         html.summary(sentence),
         html.table(rows, ["rules", "British strategy", "French strategy", "games", "British win rate", "95 % interval",
-                          "SPRT vs 0.5", "median turns", *REASONS]),
+                          "SPRT vs 0.5", "median turns", *shown]),
         f"<p>The scripted British <code>hammer</code> against each French strategy, then the ladder of tuned "
         f"replies (<code>sim/acres/data/tuned.toml</code>: raider-tuned tuned against the hammer, hammer-tuned "
         f"against raider-tuned), {games} games per cell "

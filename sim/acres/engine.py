@@ -241,9 +241,10 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         self.send_home(g, side, a.card)
 
     # ------------------------------------------------------------------ decks
-    def shuffle_into_draw(self, g: int, side: int) -> None:
+    def shuffle_into_draw(self, g: int, side: int, paid: bool = True) -> None:
         """AFS-5.6.1: the discard pile, shuffled (or in a replay's recorded order), becomes the draw
-        pile (Scen0: 1 coin, if any)."""
+        pile (Scen0: 1 coin, if any, for a reshuffle in play; the setup's first shuffle, `paid`
+        False, is not a reshuffle and costs nothing)."""
         s = self.s
         if self._shuffles[g] is None and self.deck_order is None:
             self._shuffles[g] = self._shuffle_rng[g]()
@@ -255,7 +256,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             order = self._shuffles[g].permutation(len(pile))
             s.draw[g][side][:0] = [pile[i] for i in order]
         pile.clear()
-        if self.variant(0):
+        if paid and self.variant(0):
             if s.money[g][side] > 0:
                 s.money[g][side] -= 1
             else:
@@ -336,7 +337,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
                 pile = s.draw[g][side]
                 s.discard[g][side].extend(pile)
                 pile.clear()
-                self.shuffle_into_draw(g, side)
+                self.shuffle_into_draw(g, side, paid=False)     # AFS-4: the starting deck, Scen0 aside
                 self.draw(g, side, self.hand_size)
             s.active[g] = 0
             self.log(g, "setup", money=list(s.money[g]), cubes=list(s.cubes[g]), discs=list(s.discs[g]),

@@ -38,7 +38,7 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
     assets="cards and locations", vp_label="VP (1 or 0 after an immediate win)",   # AFS-15.1
-    engine_version=11,             # bump with every deliberate change of rules, players or logs
+    engine_version=12,             # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;
                                    # 4: scripted sieges and raids log their forecast, p_win;
@@ -56,10 +56,12 @@ INFO = GameInfo(
                                    # 10: the opponent's hand read from his last shuffle for every
                                    # chance of holding a card, an ambush's chance joint, and logged;
                                    # 11: the siege estimate has each side cycle dead cards as its
-                                   # table says, odds_cycle / foe_cycle: balanced and raider none)
+                                   # table says, odds_cycle / foe_cycle: balanced and raider none;
+                                   # 12: Scen0 charges no coin for the setup's first shuffle, AFS-4)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
+END_REASONS = IMMEDIATE + ("captures", "cubes out", "discs out", "turn limit")   # every `end_reason` (AFS-15)
 EXTRA_COLUMNS = ("score", "side_first", "end_reason", "turns", "location_vp", "captured_vp", "money", "sieges", "cards")
 CHECKS = "sim.acres.checks"
 __all__ = ["CHECKS", "GRANTS", "INFO", "INTERVENTIONS", "account", "asset_costs", "audit_item_powers", "audit_items", "audit_records",

@@ -381,7 +381,7 @@ class Battles:
                 captor = heir if heir >= 0 and s.alive[g, heir] else -1
             for ld in leaders:
                 if captor < 0 or not s.alive[g, captor] or captor == int(s.owner[g, ld // LEADERS]):
-                    self.drown(g, ld)
+                    self.drown(g, ld, check=False)
                     continue
                 c, i = divmod(ld, LEADERS)
                 s.ldr_loc[g, c, i], s.ldr_ship[g, c, i] = -1, -1
@@ -400,20 +400,24 @@ class Battles:
         losers = {loser for _, loser in caesars}
         for captor, loser in caesars:
             self.log(g, "capture", leader=loser * LEADERS, captor=captor, held=True, caesar=True)
-            self.eliminate(g, loser, None if captor in losers else captor)
+            self.eliminate(g, loser, None if captor in losers else captor, check=False)
+        self.check_victory(g)                            # once every loser of the event is out (COE-A21)
 
-    def drown(self, g: int, ld: int) -> None:
-        """A leader with nobody left to take him prisoner is lost (his Caesar: elimination)."""
+    def drown(self, g: int, ld: int, check: bool = True) -> None:
+        """A leader with nobody left to take him prisoner is lost (his Caesar: elimination; `check`
+        as in `eliminate`)."""
         s = self.s
         c, i = divmod(ld, LEADERS)
         s.ldr_state[g, c, i], s.ldr_loc[g, c, i], s.ldr_ship[g, c, i] = GONE, -1, -1
         if i == CAESAR:
-            self.eliminate(g, c, None)
+            self.eliminate(g, c, None, check)
 
-    def eliminate(self, g: int, loser: int, captor: int | None) -> None:
+    def eliminate(self, g: int, loser: int, captor: int | None, check: bool = True) -> None:
         """COE-25.2 / COE-A27: the captor takes the loser's talents, provinces with their Cities,
         pieces where they stand, captives and (default) free Generals; the loser's Generals held
-        by others leave the game. Without a captor (COE-A21) everything leaves the board."""
+        by others leave the game. Without a captor (COE-A21) everything leaves the board. `check`
+        False: the caller asks whether the game is over once the whole event is done (two Caesars
+        captured at once with nobody else left are a draw, COE-A21, not a victory of the second)."""
         s = self.s
         if not s.alive[g, loser]:
             return
@@ -453,7 +457,8 @@ class Battles:
         self.log(g, "eliminated", seat=loser, captor=captor)
         if captor is not None:
             self.note_income(g, captor)
-        self.check_victory(g)
+        if check:
+            self.check_victory(g)
 
     def clear_colour(self, g: int, c: int) -> None:
         """COE-A21: a colour's pieces leave the board."""

@@ -65,6 +65,14 @@ def test_scen0_a_reshuffle_costs_a_coin_or_two_cards():
     assert len(game.s.hand[0][GB]) == 3
 
 
+
+def test_scen0_the_setup_shuffle_is_not_a_reshuffle():
+    """AFS-4: the starting decks are shuffled as part of the setup, before any play; Scen0 charges
+    a reshuffle of the deck in play, so both sides start with their full money (12 and 5)."""
+    plain, scen0 = Game(), on(0)
+    assert scen0.s.money[0] == plain.s.money[0] == [12, 5]
+    assert scen0.e.penalty[0] == [0, 0]
+
 @pytest.mark.parametrize(("n", "where"), [(1, "louisbourg"), (10, "quebec")])
 def test_scen1_scen10_a_fort_at_setup(n, where):
     game = on(n)

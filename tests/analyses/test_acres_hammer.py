@@ -2,6 +2,7 @@
 HTML fragments, on a few games."""
 
 import pandas as pd
+import pytest
 
 from analyses import acres_hammer
 
@@ -61,3 +62,26 @@ def test_the_finding_weighs_the_tuned_ladder_apart_from_the_hand_set_tables():
     assert sentence.endswith("Scen16 brings the game closest to even (mean British rate 0.43).")
     weaker = table.assign(low=table.low.where(table.french != "fortress", 0.45))
     assert acres_hammer.finding(weaker).startswith("The British hammer does not dominate")
+
+
+def _table(reasons: list[str]) -> pd.DataFrame:
+    """A results table as the runner returns it: British rows whose games end for `reasons`."""
+    rows = [{"game_index": i, "power": power, "winner": power == "british", "turns": 50, "end_reason": reason}
+            for i, reason in enumerate(reasons) for power in ("british", "french")]
+    return pd.DataFrame(rows)
+
+
+def test_hammer_table_counts_every_end_reason_of_the_engine(monkeypatch):
+    """AFS-15.1 / A25: a second-edition game can end with the capital settled; its share is a
+    column like the others, so the shares of a cell add up to 1 under every rule set."""
+    ends = ["capital settled", "captures", "cubes out", "capital settled"]
+    monkeypatch.setattr(acres_hammer.runner, "play_listed", lambda *args, **kw: _table(ends))
+    table = acres_hammer.hammer_table(4, 5, 1, rulesets={"second edition": ()}, pairings=(("hammer", "raider"),))
+    assert table.end_capital_settled.tolist() == [0.5]
+    assert table[[c for c in table.columns if c.startswith("end_")]].sum(axis=1).tolist() == [1.0]
+
+
+def test_hammer_table_refuses_an_end_reason_it_does_not_know(monkeypatch):
+    monkeypatch.setattr(acres_hammer.runner, "play_listed", lambda *args, **kw: _table(["resigned"]))
+    with pytest.raises(ValueError, match="resigned"):
+        acres_hammer.hammer_table(1, 5, 1, rulesets={"first edition": ()}, pairings=(("hammer", "raider"),))
