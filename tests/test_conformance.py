@@ -23,12 +23,19 @@ def test_conformance(game, check):
     check(games.load(game))
 
 
-FUZZ = [(g, n) for g in GAMES for n in range(games.info(g).min_players, games.info(g).max_players + 1)]
+FUZZ = [(g, n, shard) for g in GAMES for n in range(games.info(g).min_players, games.info(g).max_players + 1)
+        for shard in range(conformance.fuzz_shards(games.info(g)))]
 
 
-@pytest.mark.parametrize(("game", "players"), FUZZ)
-def test_random_legal_fuzz_500_games_per_player_count(game, players):
-    assert conformance.check_fuzz(games.load(game), player_counts=range(players, players + 1)) == 500
+@pytest.mark.parametrize(("game", "players", "shard"), FUZZ)
+def test_random_legal_fuzz_500_games_per_player_count_and_shard(game, players, shard):
+    assert conformance.check_fuzz(games.load(game), player_counts=range(players, players + 1), shard=shard) == 500
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_legal_fuzz_plays_at_least_2000_games_per_game(game):
+    """AFS-20, COE-31 (and every game): invariants after every step of at least 2,000 random-legal games."""
+    assert sum(conformance.FUZZ_GAMES for g, *_ in FUZZ if g == game) >= 2_000
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -39,18 +39,24 @@ class Invariants:
             s = engine.s
             before = (s.land[g].copy(), s.ldr_loc[g].copy(), s.ldr_ship[g].copy())
             original(g, p, action)
-            self.led(engine, g, *before)
+            self.led(engine, g, p, *before, drops=tuple(q for q, _ in getattr(action, "drops", ())))
             self.pieces(engine, g, _After(action))
 
         engine.apply = apply
 
     @staticmethod
-    def led(e: Engine, g: int, land: np.ndarray, loc: np.ndarray, ship: np.ndarray) -> None:
-        """COE-11.1 / COE-12.6: land units that arrived anywhere came with a leader who arrived
-        (stepped, rode or went ashore) in that action."""
+    def led(e: Engine, g: int, mover: int, land: np.ndarray, loc: np.ndarray, ship: np.ndarray,
+            drops: tuple[int, ...] = ()) -> None:
+        """COE-11.1 / COE-12.6: land units that arrived anywhere in a movement action are the
+        mover's and came with one of his leaders who arrived there (stepped, rode or went ashore)
+        in that action; at a road trip's drop-offs (COE-6.6, COE-E2) with one of his leaders
+        arriving at its end."""
         s = e.s
-        grew = _unled(s.land[g], land, s.ldr_loc[g], loc, s.ldr_ship[g], ship, s.ldr_state[g])
-        assert grew < 0, f"land units entered {e.t.names[grew]} without a leader (COE-11.1)"
+        mine = np.zeros(s.land.shape[1], dtype=np.bool_)
+        mine[e.colours_of[g][mover]] = True
+        grew = _unled(s.land[g], land, s.ldr_loc[g], loc, s.ldr_ship[g], ship, s.ldr_state[g], mine,
+                      np.array(drops, dtype=np.int64))
+        assert grew < 0, f"land units entered {e.t.names[grew]} without a leader of the mover (COE-11.1)"
 
     def __call__(self, e: Engine, where: str) -> None:
         self.steps += 1
@@ -112,23 +118,44 @@ def _pieces(e: Engine, sel: slice | np.ndarray, where: str | _After) -> None:
 
 
 @njit(cache=True)
-def _unled(land, land_before, loc, loc_before, ship, ship_before, state):
-    """`Invariants.led` in one compiled pass: the first province whose land units grew when no
-    free leader arrived standing (stepped, rode or went ashore), -1 when none grew or one did."""
+def _arrived(loc, loc_before, ship, ship_before, state, c, i):
+    """Whether leader i of colour c arrived standing in this action (stepped, rode or went ashore)."""
+    return ship[c, i] < 0 and state[c, i] == FREE and not (loc_before[c, i] == loc[c, i] and ship_before[c, i] < 0)
+
+
+@njit(cache=True)
+def _unled(land, land_before, loc, loc_before, ship, ship_before, state, mine, drops):
+    """`Invariants.led` in one compiled pass: the first province whose land units grew that no
+    leader of the mover (colours `mine`) arrived in, or where another seat's units grew; a
+    drop-off province needs one of his leaders arriving anywhere; -1 when none."""
     colours, spaces, kinds = land.shape
-    grew = -1
+    leaders = state.shape[1]
+    arrived_any = False
+    for c in range(colours):
+        for i in range(leaders):
+            if mine[c] and _arrived(loc, loc_before, ship, ship_before, state, c, i):
+                arrived_any = True
     for q in range(spaces):
+        grew = False
         for c in range(colours):
             for u in range(kinds):
-                if grew < 0 and land[c, q, u] > land_before[c, q, u]:
-                    grew = q
-    if grew < 0:
-        return -1
-    for c in range(colours):
-        for i in range(state.shape[1]):
-            if ship[c, i] < 0 and state[c, i] == FREE and not (loc_before[c, i] == loc[c, i] and ship_before[c, i] < 0):
-                return -1
-    return grew
+                if land[c, q, u] > land_before[c, q, u]:
+                    if not mine[c]:
+                        return q
+                    grew = True
+        if not grew:
+            continue
+        led = False
+        for d in drops:
+            if d == q and arrived_any:
+                led = True
+        for c in range(colours):
+            for i in range(leaders):
+                if mine[c] and loc[c, i] == q and _arrived(loc, loc_before, ship, ship_before, state, c, i):
+                    led = True
+        if not led:
+            return q
+    return -1
 
 
 NEGATIVE, SUPPLY, CARGO, UNMANNED, OFF_BOARD = 1, 2, 3, 4, 5

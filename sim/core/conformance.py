@@ -42,7 +42,8 @@ from sim.core.replay import read_games
 from sim.core.seating import RESULT_COLUMNS, Seating
 
 SEED = 20261201
-FUZZ_GAMES = 500          # random-legal games per player count
+FUZZ_GAMES = 500          # random-legal games per player count and shard
+FUZZ_TOTAL = 2_000        # random-legal games per game at least: a game with few player counts plays more shards
 STEP_CAP = 10_000         # engine steps of one batch, unless the game's checks set a tighter cap
 
 
@@ -152,16 +153,24 @@ def _same(a: pd.DataFrame, b: pd.DataFrame) -> bool:
     return a.shape == b.shape and a.astype(str).equals(b.astype(str))
 
 
-def check_fuzz(module: ModuleType, games: int = FUZZ_GAMES, player_counts: range | None = None) -> int:
+def fuzz_shards(info: contract.GameInfo) -> int:
+    """Shards of `FUZZ_GAMES` games per player count that make at least `FUZZ_TOTAL` games in all
+    (AFAoS, two players only: 4 shards of 500)."""
+    return -(-FUZZ_TOTAL // (FUZZ_GAMES * (info.max_players - info.min_players + 1)))
+
+
+def check_fuzz(module: ModuleType, games: int = FUZZ_GAMES, player_counts: range | None = None,
+               shard: int = 0) -> int:
     """`games` random-legal games per player count (default: every allowed count) finish under
     the step cap with no rule violation and the game's invariants checked after every step;
-    returns the games played."""
+    `shard` picks other games (shard 0: the games of before shards existed); returns the games
+    played."""
     info = module.INFO
     hooks = checks_of(module)
     data = module.load_data()
     played = 0
     for players in player_counts or range(info.min_players, info.max_players + 1):
-        rng = np.random.default_rng([SEED, players])
+        rng = np.random.default_rng([SEED, players] + ([shard] if shard else []))
         seatings = seatings_for(module, players, ("random",), games, rng)
         indices = [int(i) for i in rng.integers(0, 2**31, games)]
         try:

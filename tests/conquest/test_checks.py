@@ -79,16 +79,45 @@ def test_coe_12_5_a_movement_action_checks_the_pieces_of_its_game(breaks):
     Invariants.pieces(e, 0, "another game")
 
 
-def test_coe_11_1_land_units_arriving_need_a_leader_arriving():
-    e = _set_up()
+def _unled_step(e):
+    """Game 1: one infantry of a colour steps from its home to a neighbour, no leader moved yet;
+    (colour, its free leader, the mover, the neighbour, the state before)."""
     s = e.s
     before = s.land[1].copy(), s.ldr_loc[1].copy(), s.ldr_ship[1].copy()
-    c, k = np.argwhere(s.ldr_state[1] == FREE)[0]
+    c, k = (int(x) for x in np.argwhere(s.ldr_state[1] == FREE)[0])
     home = int(s.ldr_loc[1, c, k])
     there = e.t.steps[home][0]
     s.land[1, c, home, 0] -= 1
     s.land[1, c, there, 0] += 1
+    return c, k, int(s.owner[1, c]), there, before
+
+
+def test_coe_11_1_land_units_arriving_need_a_leader_arriving():
+    e = _set_up()
+    c, k, mover, there, before = _unled_step(e)
     with pytest.raises(AssertionError, match="without a leader"):
-        Invariants.led(e, 1, *before)
-    s.ldr_loc[1, c, k] = there
-    Invariants.led(e, 1, *before)
+        Invariants.led(e, 1, mover, *before)
+    e.s.ldr_loc[1, c, k] = there
+    Invariants.led(e, 1, mover, *before)
+
+
+def test_coe_11_1_another_seat_s_leader_moving_leads_nobody_else_s_units():
+    e = _set_up()
+    c, _, mover, there, before = _unled_step(e)
+    other = next(q for q in range(int(e.s.n_players[1])) if q != mover)
+    oc = e.colours_of[1][other][0]
+    ok = int(np.argwhere(e.s.ldr_state[1, oc] == FREE)[0][0])
+    e.s.ldr_loc[1, oc, ok] = e.t.steps[int(e.s.ldr_loc[1, oc, ok])][0]      # he steps elsewhere
+    with pytest.raises(AssertionError, match="without a leader of the mover"):
+        Invariants.led(e, 1, mover, *before)
+    with pytest.raises(AssertionError, match="without a leader of the mover"):
+        Invariants.led(e, 1, other, *before)         # nor do the mover's units grow in another seat's action
+
+
+def test_coe_6_6_a_road_trip_drop_off_needs_the_trip_s_leader_arriving():
+    e = _set_up()
+    c, k, mover, there, before = _unled_step(e)
+    with pytest.raises(AssertionError, match="without a leader"):
+        Invariants.led(e, 1, mover, *before, drops=(there,))
+    e.s.ldr_loc[1, c, k] = next(q for q in range(e.t.n_prov) if q not in (there, before[1][c, k]))   # the trip's end
+    Invariants.led(e, 1, mover, *before, drops=(there,))
