@@ -43,6 +43,7 @@ from sim.core import runner
 from sim.core.audit import has_audit
 from sim.core.causal import NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
+from sim.core.data import STRATEGIES
 from sim.core.design import Design, balanced, bound
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
@@ -500,6 +501,8 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
             say(f"{game}: its own questions, {size.extra_games} games per cell")
             questions = out / game / "questions"
             questions.mkdir(parents=True, exist_ok=True)
+            if rule_overrides(data):
+                body.append(default_data_note(data))
             for module in EXTRAS[game]:
                 say(f"{game}: {module}")
                 text, part = importlib.import_module(module).report_section(
@@ -521,6 +524,20 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     body.insert(0, table)
     body.append(html.provenance(meta, robustness.groups_table(robustness.groups(data))))
     return Section(game, games.title(game), " ".join(summaries), body)
+
+
+def rule_overrides(data) -> list[str]:
+    """The data paths a `--set` / `--variant` changed, the strategy tables that join the data aside."""
+    return sorted(path for path in data.overrides if not path.startswith(f"{STRATEGIES}."))
+
+
+def default_data_note(data) -> str:
+    """The game's own questions (`EXTRAS`) play their rule sets on the shipped data: said where
+    the report's `--set` / `--variant` changed the data, so the provenance below is not read as
+    theirs."""
+    changed = ", ".join(html_lib.escape(path) for path in rule_overrides(data))
+    return (f"<p><strong>Note:</strong> the sections below play their own rule sets on the shipped data; "
+            f"this report's overrides ({changed}) apply to the sections above only.</p>")
 
 
 def rebase(fragment: str, folder: str) -> str:
