@@ -9,7 +9,7 @@ import pytest
 from sim.conquest.actions import Buy, Sail, Step
 from sim.conquest.combat import expected_hits, score, symbol_probabilities
 from sim.conquest.components import LAND_UNITS, default_components
-from sim.conquest.state import CAPTIVE, FREE, LEADERS
+from sim.conquest.state import CAPTIVE, FREE, LEADERS, NEUTRAL
 from sim.core.lockstep import RuleViolation
 
 from tests.conquest.engine_setup import clear, control, dice, engine, events, leader, seat_of, units
@@ -243,6 +243,45 @@ def test_example_coe_e10_variant_a_city_placed_in_phase_6():
     assert turns == [(egypt, 1), (hisp, 1), (mac, 1), (egypt, 2)]
 
 
+def _income_to(e, seat, target):
+    """Give a seat neutral provinces until its income is exactly `target` (smallest taxes last)."""
+    s = e.s
+    for q in sorted(range(e.t.n_prov), key=lambda r: -e.t.tax[r]):
+        if s.control[0, q] == NEUTRAL and e.income(0, seat) + e.t.tax[q] <= target:
+            s.control[0, q] = seat
+    assert e.income(0, seat) == target
+
+
+def test_example_coe_e10_second_inflation_and_no_second_trigger_of_105():
+    """COE-E10: after Egypt's first inflation its income falls to 95, prices stay x2 and 105 never
+    triggers again; Macedonia's City placed in its phase 6 lifts it 200 -> 205: the second
+    inflation, triggered by Macedonia; Egypt and Hispania still buy at x2, and from Macedonia's
+    next turn on every price is x3 of base (infantry 30)."""
+    e = engine(3)
+    mac, egypt, hisp = 0, 1, 2
+    control(e, egypt, *RICH)
+    e.players[0][egypt].plan["buys"] = deque([Buy("city", e.t.index("africa"))])
+    e.pos[0] = egypt
+    for _ in range(3):                                   # Egypt x1 (trigger), Hispania, Macedonia
+        e.play_turn(0)
+    e.s.control[0, e.t.index("britannia")] = NEUTRAL      # Egypt's income falls below 105
+    assert e.income(0, egypt) < 105
+    _income_to(e, egypt, 95)
+    _income_to(e, mac, 200)
+    site = next(q for q in range(e.t.n_prov) if e.s.control[0, q] == mac and not e.s.city[0, q])
+    e.s.treasury[0, mac] = 500
+    e.players[0][mac].plan["buys"] = deque([Buy("city", site)])
+    for _ in range(5):                                   # Egypt, Hispania, Macedonia (trigger), Egypt, Hispania
+        e.play_turn(0)
+    assert [t["seat"] for t in events(e, "inflation_triggered")] == [egypt, mac]
+    assert e.income(0, mac) == 205
+    e.play_turn(0)                                       # Macedonia's next turn
+    turns = [(t["seat"], t["multiplier"]) for t in events(e, "turn")]
+    assert turns == [(egypt, 1), (hisp, 1), (mac, 1), (egypt, 2), (hisp, 2), (mac, 2), (egypt, 2), (hisp, 2),
+                     (mac, 3)]
+    assert e.prices(0)["infantry"] == 30 and e.prices(0)["catapult"] == 90 and e.prices(0)["road"] == 30
+
+
 def e11(fleeing, attacker_units, victims=None, pursuit=(CAV, CAV, CAV, INF, BLANK)):
     e = engine(2, {0: {"victims": [victims]} if victims else {}})
     clear(e, 0), clear(e, 1)
@@ -395,6 +434,26 @@ def test_example_coe_e14_capture_of_a_caesar():
     assert e.s.owner[0, a] == b and e.units_at(0, b, e.t.index("lusitania")) == [1, 0, 0]
     assert not (e.s.control[0] == a).any()
     assert events(e, "inflation_triggered")[0]["seat"] == b
+
+
+def test_example_coe_e14_free_generals_pass_to_the_captor_and_the_seat_is_skipped():
+    """COE-E14: B receives A's free Generals (the default, COE-A27) with his colour, and A's turn
+    slot is skipped from now on."""
+    e = engine(3)
+    a, b = seat_of(e, "hispania"), seat_of(e, "macedonia")
+    clear(e, a)
+    units(e, a, "hispania", (2, 0, 0))
+    general = leader(e, a, 1, "baetica")
+    units(e, b, "hispania", (3, 0, 0))
+    leader(e, b, 1, "hispania")
+    dice(e, INF, INF, BLANK, *[BLANK] * 4)
+    e.turn_seats[0].append(str(b))
+    battle(e, b, a, "hispania")
+    c, i = divmod(general, LEADERS)
+    assert e.s.ldr_state[0, c, i] == FREE and e.s.owner[0, c] == b and c in e.colours_of[0][b]
+    assert general in e.leaders_at(0, b, e.t.index("baetica"))
+    e.pos[0] = a
+    assert e.next_seat(0) != a and not e.s.over[0]
 
 
 @pytest.mark.parametrize(("formation", "reserve_cats", "extra", "exact"), [
