@@ -3,7 +3,8 @@ and the raid network (raid distances), as a part of the `Engine` class.
 
 Supply (AFS-6.2, AFS-19.7): river, lake and road links plus the all-to-all sea network, never
 Indian paths. A side's connected set is every own location reached from its capital through own
-locations; own besieged locations are links (AFS-18 A17) and the chain ends at the capital's
+locations; own besieged locations are links (AFS-18 A17; option `chain_through_own_besieged` off:
+they break it) and the chain ends at the capital's
 space even when it is lost (AFS-18 A18, option `capital_must_be_controlled`). It is cached per
 game until the board changes (`BatchState.version`), as are the raid distances.
 """
@@ -29,6 +30,8 @@ class Network:
         control = self.s.control[g]
         mine = side + 1
         cap = self.t.capital[side]
+        if not self.chain_through_own_besieged:      # A17 alternative: a besieged location is no link
+            control = [0 if i in self.s.siege_loc[g] and i != cap else c for i, c in enumerate(control)]
         if self.opt_capital_controlled and control[cap] != mine:
             found = frozenset()
         else:

@@ -57,7 +57,8 @@ INFO = GameInfo(
                                    # chance of holding a card, an ambush's chance joint, and logged;
                                    # 11: the siege estimate has each side cycle dead cards as its
                                    # table says, odds_cycle / foe_cycle: balanced and raider none;
-                                   # 12: Scen0 charges no coin for the setup's first shuffle, AFS-4)
+                                   # 12: Scen0 charges no coin for the setup's first shuffle, AFS-4;
+                                   # options for the alternatives of AFS-18 A9, A17 and A19)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

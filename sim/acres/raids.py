@@ -18,6 +18,11 @@ class Raids:
         kind = self.t.kind
         return sum([kind[c].special == NATIVE for c in cards])
 
+    def ambush_fee(self, card: int) -> int:
+        """AFS-10 / AFS-18 A9: an ambush pays its card's fee as a raid would (option
+        `ambush_pays_fee`; off: no fee)."""
+        return self.fee([card]) if self.ambush_pays_fee else 0
+
     def raid_ok(self, g: int, side: int, a: Raid) -> bool:
         """AFS-9.1-9.5: raid-capable cards (Priests / Indian Leaders only add range), the target an
         enemy location within range (AFS-18 A8; one step more in the second edition, `Rulebook`)
@@ -77,7 +82,7 @@ class Raids:
 
     def ambush_ok(self, g: int, side: int, a: Ambush) -> bool:
         """AFS-10.1: one ambush card, its fee paid."""
-        return (self.t.kind[a.card].ambush and self.s.money[g][side] >= self.fee([a.card])
+        return (self.t.kind[a.card].ambush and self.s.money[g][side] >= self.ambush_fee(a.card)
                 and self.usable(g, side, [a.card]))
 
     def do_ambush(self, g: int, side: int, a: Ambush) -> int:
@@ -86,7 +91,7 @@ class Raids:
         siege) to his empire deck, or shows his hand. Returns the actions used (Scen8, A13)."""
         self.require(self.ambush_ok(g, side, a), "ambush", a)
         s = self.s
-        s.money[g][side] -= self.fee([a.card])
+        s.money[g][side] -= self.ambush_fee(a.card)
         self.play_cards(g, side, [a.card])
         foe = 1 - side
         blockers = [c for c in s.hand[g][foe] if self.t.kind[c].block_ambush]

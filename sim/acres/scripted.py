@@ -514,7 +514,7 @@ class ScriptedPlayer(Player):
         return hit
 
     def s_ambush(self, a: Ambush) -> float:
-        return self.ambush_ceiling() - self.e.fee([a.card]) * self.p["money"] * self.need
+        return self.ambush_ceiling() - self.e.ambush_fee(a.card) * self.p["money"] * self.need
 
     def steal_ceiling(self) -> float:
         """`s_steal`, the same for every steal: the chance a green Native Americans card is in the

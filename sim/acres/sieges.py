@@ -94,8 +94,8 @@ class Sieges:
 
     def reinforce_ok(self, g: int, side: int, track: int, c: int, leader: bool) -> bool:
         """AFS-8.6.1-8.6.4 / AFS-8.7: a siege in progress, supplied from the capital (no transport
-        card), a playable card worth something to the side's role; the Leader only as the free
-        action (AFS-18 A19)."""
+        card; a Leader too unless option `leader_needs_supply` is off), a playable card worth
+        something to the side's role; the Leader only as the free action (AFS-18 A19)."""
         s = self.s
         loc = s.siege_loc[g][track]
         kind = self.t.kind[c]
@@ -103,7 +103,7 @@ class Sieges:
             return False
         if self.value(g, c, loc, self.role(side, track)) <= 0 or not self.artillery_ok(g, side, c):
             return False
-        return self.supplied(g, side, loc) and self.usable(g, side, [c])
+        return (self.supplied(g, side, loc) or (leader and not self.leader_needs_supply)) and self.usable(g, side, [c])
 
     def do_reinforce(self, g: int, side: int, a: Reinforce | PlayLeader) -> None:
         leader = isinstance(a, PlayLeader)
