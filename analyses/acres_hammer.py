@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analyses import html
+from analyses import html, section_page
 from sim.acres import play
 from sim.core import runner
 from sim.core.data import named_strategies
@@ -157,3 +157,21 @@ def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str,
         f"Table: <code>{html_lib.escape('acres_hammer.csv')}</code>.</p>",
     ]
     return sentence, fragments
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m analyses.acres_hammer`: the hammer table on its own, as an HTML page."""
+    from sim.cli.common import int_in
+
+    parser = section_page.parser("acres_hammer", __doc__)
+    parser.add_argument("--games", type=int_in(2, 10**6, "games"), default=40,
+                        help="games per rule set and pairing, seat order alternating (default 40, as the report)")
+
+    def section(args) -> tuple[str, list[str]]:
+        return report_section(args.out, args.games, args.seed, args.jobs)
+
+    return section_page.run(parser, argv, "reports/acres_hammer", "The Halifax hammer", section)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
