@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     def section(args) -> tuple[str, list[str]]:
         return report_section(args.out, args.games, args.seed, args.jobs)
 
-    return section_page.run(parser, argv, "reports/acres_hammer", "The Halifax hammer", section)
+    return section_page.run(parser, argv, "reports/acres_hammer", "The Halifax hammer", section, "acres")
 
 
 if __name__ == "__main__":

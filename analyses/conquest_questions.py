@@ -390,7 +390,8 @@ def main(argv: list[str] | None = None) -> int:
         return report_section(args.out, args.games, args.seed, args.jobs, arms, parse_prices(args.catapult_prices),
                               args.sweep_games)
 
-    return section_page.run(parser, argv, "reports/conquest_questions", "Conquest of the Empire questions", section)
+    return section_page.run(parser, argv, "reports/conquest_questions", "Conquest of the Empire questions", section,
+                            "conquest")
 
 
 if __name__ == "__main__":

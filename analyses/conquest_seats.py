@@ -174,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     def section(args) -> tuple[str, list[str]]:
         return report_section(args.out, args.games, args.seed, args.jobs, parse_counts(args.players))
 
-    return section_page.run(parser, argv, "reports/conquest_seats", "Conquest of the Empire seats", section)
+    return section_page.run(parser, argv, "reports/conquest_seats", "Conquest of the Empire seats", section,
+                            "conquest")
 
 
 def parse_counts(text: str) -> tuple[int, ...]:

@@ -1,10 +1,12 @@
 """A report section run on its own (`python -m analyses.<module>`): the options every section
-shares (--jobs, --out, --seed), then the section written as one HTML page, a bad value refused in
-one line with exit 2 before anything is written."""
+shares (--jobs, --out, --seed), then the section written as one HTML page with its provenance
+(seed, code and engine versions, rules edition, data hash, the ASSUMED values by group; also as
+`provenance.json`), a bad value refused in one line with exit 2 before anything is written."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,9 +23,10 @@ def parser(module: str, doc: str) -> argparse.ArgumentParser:
 
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: str, title: str,
-        section: Callable[[argparse.Namespace], tuple[str, list[str]]]) -> int:
+        section: Callable[[argparse.Namespace], tuple[str, list[str]]], game: str) -> int:
     """Add --jobs, --out (default `out`) and --seed, parse, play `section(args)` -> (finding,
-    fragments) and write `--out/index.html`."""
+    fragments) and write `--out/index.html` with the provenance of `game`'s shipped data (the
+    sections play their own rule sets on it) and `--out/provenance.json`."""
     from sim.cli.common import add_seed, int_in, out_folder
 
     parser.add_argument("--jobs", type=int_in(1, 256, "jobs"), default=1, help="worker processes (default 1)")
@@ -36,8 +39,24 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: str, t
     except UserError as exc:
         sys.stderr.write(f"{parser.prog}: error: {exc}\n")
         return EXIT_USER_ERROR
+    meta, box = provenance(game, args.seed)
+    (args.out / "provenance.json").write_text(json.dumps(meta, indent=1, default=str) + "\n", encoding="utf-8")
     page = args.out / "index.html"
-    page.write_text(html.page(title, html.summary(finding) + "".join(fragments)), encoding="utf-8")
+    page.write_text(html.page(title, html.summary(finding) + "".join(fragments) + box), encoding="utf-8")
     print(finding)
     print(f"wrote {page}")
     return 0
+
+
+def provenance(game: str, seed: int) -> tuple[dict, str]:
+    """(the provenance of `game`'s shipped data and the seed, its HTML box with the ASSUMED values
+    by group, as the report shows them)."""
+    from analyses import robustness
+    from sim import games
+    from sim.core import runner
+
+    module = games.load(game)
+    data = module.load_data()
+    meta = {"seed": seed, **runner.provenance(data, module)}
+    shown = {k: v for k, v in meta.items() if k != "assumed"}
+    return meta, html.provenance(shown, robustness.groups_table(robustness.groups(data)))

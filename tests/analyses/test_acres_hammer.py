@@ -1,10 +1,13 @@
 """analyses.acres_hammer: the hammer table's shape, its intervals and verdicts, the CSV and the
 HTML fragments, on a few games."""
 
+import json
+
 import pandas as pd
 import pytest
 
 from analyses import acres_hammer
+from sim.acres import play
 
 
 def test_hammer_table_cells_intervals_and_reasons():
@@ -98,6 +101,9 @@ def test_the_standalone_page_refuses_a_bad_game_count_in_one_line(capsys, tmp_pa
 
 def test_the_standalone_page_writes_the_table_and_its_page(monkeypatch, tmp_path):
     monkeypatch.setattr(acres_hammer.runner, "play_listed", lambda *args, **kw: _table(["captures", "capital taken"]))
-    assert acres_hammer.main(["--games", "2", "--out", str(tmp_path / "out")]) == 0
+    assert acres_hammer.main(["--games", "2", "--seed", "1", "--out", str(tmp_path / "out")]) == 0
     page = (tmp_path / "out" / "index.html").read_text()
     assert "The Halifax hammer" in page and (tmp_path / "out" / "acres_hammer.csv").exists()
+    meta = json.loads((tmp_path / "out" / "provenance.json").read_text())
+    assert meta["engine_version"] == play.INFO.engine_version and meta["seed"] == 1 and meta["assumed"]
+    assert "Provenance" in page and meta["data_hash"] in page
