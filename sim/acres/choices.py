@@ -220,7 +220,7 @@ class Choices:
         # three distinct playable hand cards
         for via, target, x in self._journeys(2 - side, e.s.siege_loc[g]):
             for m in self._others((via, x)):
-                if siege.can_open(kind[m].card, locations[target]) and e.artillery_ok(g, side, m):
+                if siege.can_open(kind[m].card, locations[target], e.ship_opens_siege) and e.artillery_ok(g, side, m):
                     out.append(Besiege(target, via, x, m))
         return out
 

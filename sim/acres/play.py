@@ -58,7 +58,7 @@ INFO = GameInfo(
                                    # 11: the siege estimate has each side cycle dead cards as its
                                    # table says, odds_cycle / foe_cycle: balanced and raider none;
                                    # 12: Scen0 charges no coin for the setup's first shuffle, AFS-4;
-                                   # options for the alternatives of AFS-18 A9, A17 and A19)
+                                   # options for the alternatives of AFS-18 A9, A17, A19 and A41)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

@@ -92,10 +92,12 @@ def card_value(card: Card, location: Location, role: str) -> int:
     return max(card.military, 1 if card.ship and location.ship_symbol else 0)
 
 
-def can_open(card: Card, location: Location) -> bool:
+def can_open(card: Card, location: Location, ship_opens: bool = True) -> bool:
     """AFS-8.1.4 / AFS-18 A19, A20, A41: the besieging card has a military symbol, or a ship
-    symbol at a ship location; never a Fortification card, never the free-action Leader."""
-    return card_value(card, location, "attacker") > 0 and not card.free_action
+    symbol at a ship location (unless `ship_opens` is off, option `ship_opens_siege`: the
+    rulebook's main text alone); never a Fortification card, never the free-action Leader."""
+    opens = card_value(card, location, "attacker") > 0 and not card.free_action
+    return opens and (ship_opens or (card.military > 0 and not card.defender_only))
 
 
 # --------------------------------------------------------------------------- policies
@@ -180,7 +182,8 @@ def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
     for cid, count in deck.counts:
         key = keys.get(cid)
         if key is None:
-            key = keys[cid] = _card_key(acres.card(deck.side, cid), location, role, policy.artillery)
+            key = keys[cid] = _card_key(acres.card(deck.side, cid), location, role, policy.artillery,
+                                        ship_opens_siege(acres))
         if key in members:
             members[key].append(cid)
             counts[key] += count
@@ -195,6 +198,12 @@ def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
         counts=tuple([counts[k] for k in order]))
 
 
+def ship_opens_siege(acres: Acres) -> bool:
+    """AFS-18 A41 (option `ship_opens_siege`): a ship card may open a siege at a ship location."""
+    data = getattr(acres, "data", None)
+    return bool(data.get("options.ship_opens_siege")) if data is not None else True
+
+
 def _label(k: tuple[int, bool, int, bool]) -> str:
     """A class's name for tables: dead, or its value, Leader flag and cost."""
     if k[0] == 0:
@@ -202,13 +211,15 @@ def _label(k: tuple[int, bool, int, bool]) -> str:
     return f"{'leader ' if k[1] else ''}value {k[0]}" + (f" cost {k[2]}" if k[2] else "")
 
 
-def _card_key(card: Card, location: Location, role: str, artillery: bool) -> tuple[int, bool, int, bool]:
-    """A card's class key of `side_classes`: (value, free, cost, opener) for `role` at `location`."""
+def _card_key(card: Card, location: Location, role: str, artillery: bool,
+              ship_opens: bool = True) -> tuple[int, bool, int, bool]:
+    """A card's class key of `side_classes`: (value, free, cost, opener) for `role` at `location`
+    (`ship_opens`: `can_open`'s)."""
     value = card_value(card, location, role)
     if card.siege_cost and not artillery:
         value = 0
     return (value, bool(card.free_action) and value > 0, card.siege_cost if value else 0,
-            role == "attacker" and value > 0 and can_open(card, location))
+            role == "attacker" and value > 0 and can_open(card, location, ship_opens))
 
 
 _CARD_KEYS: dict[tuple, tuple[Acres, Location, dict]] = {}   # by ids of the data and location, side, role, artillery

@@ -58,7 +58,7 @@ class Sieges:
         transports = self.link_transport(a.via, a.target)
         if not transports or not any(getattr(kind[a.transport], tr) for tr in transports):
             return False
-        if not siege.can_open(kind[a.military].card, self.t.locations[a.target]):
+        if not siege.can_open(kind[a.military].card, self.t.locations[a.target], self.ship_opens_siege):
             return False
         return self.artillery_ok(g, side, a.military) and self.usable(g, side, [a.via, a.transport, a.military])
 

@@ -1,6 +1,6 @@
 """The AFS-18 alternatives added as options in engine version 12, each both ways through the engine:
 A9 (an ambush pays no fee), A17 (a besieged location breaks the supply chain), A19 (a Leader needs
-no supply). Their recommended readings stay the defaults."""
+no supply), A41 (only a military card opens a siege). Their recommended readings stay the defaults."""
 
 import pytest
 
@@ -65,3 +65,17 @@ def test_a19_a_leader_joins_an_unsupplied_siege_only_when_the_option_is_off(need
     assert not game.e.reinforce_ok(0, GB, GB, ri, False)          # a reinforcement needs supply either way
     listed = Choices(game.e, 0, GB, 1).list("leader")
     assert (PlayLeader(GB, leader) in listed) == (not needs)
+
+
+@pytest.mark.parametrize("ship_opens", [True, False])
+def test_a41_a_ships_card_opens_a_siege_of_a_ship_location_unless_the_option_is_off(ship_opens):
+    game = Game([f"options.ship_opens_siege={str(ship_opens).lower()}"])
+    game.control("halifax", GB)
+    hx, ships, ships2, ri = game.hand(GB, "halifax", "ships", "ships", "regular_infantry")
+    lb = game.loc("louisbourg")
+    assert ships != ships2
+    by_ship, by_infantry = Besiege(lb, hx, ships, ships2), Besiege(lb, hx, ships, ri)
+    assert game.e.besiege_ok(0, GB, by_ship) == ship_opens
+    assert game.e.besiege_ok(0, GB, by_infantry)
+    listed = Choices(game.e, 0, GB, 1).list("besiege")
+    assert (by_ship in listed) == ship_opens and by_infantry in listed
