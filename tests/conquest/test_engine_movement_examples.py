@@ -52,6 +52,18 @@ def _road(e, a: int, b: int) -> None:
     e.s.road[0, e.t.edges.index((min(a, b), max(a, b)))] = True
 
 
+def _on_roads(e, cities: list[int], start: int, army: tuple[int, int, int]) -> int:
+    """Seat 0 holds `cities` as Cities joined by roads one to the next, and its General stands in
+    `start` with `army`; the movement phase begins. Returns the General."""
+    control(e, 0, *(e.t.names[q] for q in cities), city=True)
+    for a, b in zip(cities, cities[1:]):
+        _road(e, a, b)
+    units(e, 0, e.t.names[start], army)
+    gen = leader(e, 0, G, e.t.names[start])
+    _start(e)
+    return gen
+
+
 def _mp(e, q: int, kind: int = 0) -> dict[int, int]:
     """Seat 0's land units of one kind in q by movement points left."""
     return {mp: int(n) for mp, n in enumerate(e.s.ready[0, 0, q, kind]) if n}
@@ -89,11 +101,7 @@ def test_coe_11_1_a_leader_leads_at_most_seven_land_units():
 def test_example_coe_e2_road_trip_with_a_drop_off_then_a_step_alone():
     e = _moving()
     a, b, d, x = _road_line(e, 4)
-    control(e, 0, *(e.t.names[q] for q in (a, b, d)), city=True)
-    _road(e, a, b), _road(e, b, d)
-    units(e, 0, e.t.names[a], (4, 0, 0))
-    gen = leader(e, 0, G, e.t.names[a])
-    _start(e)
+    gen = _on_roads(e, [a, b, d], a, (4, 0, 0))
     with pytest.raises(RuleViolation):                     # a drop-off must be a City on the way
         e.apply(0, 0, RoadTrip((gen,), (4, 0, 0), a, d, ((x, (2, 0, 0)),)))
     e.apply(0, 0, RoadTrip((gen,), (4, 0, 0), a, d, ((b, (2, 0, 0)),)))
@@ -107,12 +115,7 @@ def test_example_coe_e2_road_trip_with_a_drop_off_then_a_step_alone():
 def test_example_coe_e3_cavalry_combines_a_step_and_a_road_trip(road_first):
     e = _moving()
     x, y, z, w = _road_line(e, 4)
-    control(e, 0, *(e.t.names[q] for q in (y, z, w)), city=True)
-    _road(e, y, z), _road(e, z, w)
-    start = y if road_first else x
-    units(e, 0, e.t.names[start], (0, 1, 0))
-    gen = leader(e, 0, G, e.t.names[start])
-    _start(e)
+    gen = _on_roads(e, [y, z, w], y if road_first else x, (0, 1, 0))
     if road_first:                                         # version b: Y -> W by road, then a step on
         e.apply(0, 0, RoadTrip((gen,), (0, 1, 0), y, w))
         e.apply(0, 0, Step((gen,), (0, 1, 0), w, z))
@@ -128,11 +131,7 @@ def test_example_coe_e3_cavalry_combines_a_step_and_a_road_trip(road_first):
 def test_example_coe_e3_an_infantry_in_the_group_does_only_one_leg():
     e = _moving()
     x, y, z, w = _road_line(e, 4)
-    control(e, 0, *(e.t.names[q] for q in (y, z, w)), city=True)
-    _road(e, y, z), _road(e, z, w)
-    units(e, 0, e.t.names[x], (1, 1, 0))
-    gen = leader(e, 0, G, e.t.names[x])
-    _start(e)
+    gen = _on_roads(e, [y, z, w], x, (1, 1, 0))
     e.apply(0, 0, Step((gen,), (1, 1, 0), x, y))
     with pytest.raises(RuleViolation):
         e.apply(0, 0, RoadTrip((gen,), (1, 1, 0), y, w))
