@@ -242,7 +242,7 @@ class Choices:
         # to the side's role, artillery paid
         for track in (0, 1):
             loc = sieges[track]
-            if loc < 0 or not (e.supplied(g, side, loc) or (leader and not e.leader_needs_supply)):
+            if loc < 0 or not e.feeds(g, side, loc, leader):
                 continue
             role = e.role(side, track)
             out += [cls(track, c) for c in self.hand if (kind[c].special == "leader") == leader

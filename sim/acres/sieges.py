@@ -103,7 +103,12 @@ class Sieges:
             return False
         if self.value(g, c, loc, self.role(side, track)) <= 0 or not self.artillery_ok(g, side, c):
             return False
-        return (self.supplied(g, side, loc) or (leader and not self.leader_needs_supply)) and self.usable(g, side, [c])
+        return self.feeds(g, side, loc, leader) and self.usable(g, side, [c])
+
+    def feeds(self, g: int, side: int, loc: int, leader: bool) -> bool:
+        """AFS-8.6.4 / AFS-18 A19: whether `side` may add a card (a Leader: `leader`) to the siege
+        at `loc`: supplied from the capital, or a Leader with option `leader_needs_supply` off."""
+        return (leader and not self.leader_needs_supply) or self.supplied(g, side, loc)
 
     def do_reinforce(self, g: int, side: int, a: Reinforce | PlayLeader) -> None:
         leader = isinstance(a, PlayLeader)
