@@ -352,8 +352,10 @@ class Choices:
     def _discard(self) -> list[Discard]:
         e, g, side = self.e, self.g, self.side
         cards = self._distinct(list(e.s.hand[g][side]))
+        if e.s.money[g][side] < e.discard_cost(g, 1):            # discard_ok's money test
+            return []
         out = [Discard((c,)) for c in cards]
-        if e.s.money[g][side] >= e.discard_cost(2):
+        if e.s.money[g][side] >= e.discard_cost(g, 2):
             out += [Discard(pair) for pair in combinations(cards, 2)]
         return out
 

@@ -86,17 +86,22 @@ class Economy:
         s.discard[g][side].append(a.card)
         self.acquire(g, side, self.t.kind[a.card].key)
 
-    def discard_cost(self, n: int) -> int:
-        """AFS-13.2 / AFS-18 A36: the first card of each discard action free, then 1 each (Scen12: free)."""
-        return 0 if self.variant(12) else max(0, n - 1)
+    def discard_cost(self, g: int, n: int) -> int:
+        """AFS-13.2 / AFS-18 A36: the first card of each discard action free, then 1 each (Scen12: free);
+        with option `free_discard` = once_per_turn the first card is free in a turn's first discard only."""
+        if self.variant(12):
+            return 0
+        free = 0 if self.free_discard_once_per_turn and self.s.discarded[g] else 1
+        return max(0, n - free)
 
     def discard_ok(self, g: int, side: int, a: Discard) -> bool:
-        return (len(a.cards) >= 1 and self.s.money[g][side] >= self.discard_cost(len(a.cards))
+        return (len(a.cards) >= 1 and self.s.money[g][side] >= self.discard_cost(g, len(a.cards))
                 and self.in_hand(g, side, list(a.cards)))
 
     def do_discard(self, g: int, side: int, a: Discard) -> None:
         self.require(self.discard_ok(g, side, a), "discard", a)
-        self.s.money[g][side] -= self.discard_cost(len(a.cards))
+        self.s.money[g][side] -= self.discard_cost(g, len(a.cards))
+        self.s.discarded[g] = True
         self.take_from_hand(g, side, list(a.cards))
         self.s.discard[g][side].extend(a.cards)
 

@@ -360,6 +360,7 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         s = self.s
         side = s.active[g]
         s.turn[g] += 1
+        s.discarded[g] = False
         if self.logs is not None:            # no fields built with the log off
             self.log(g, "turn", side=side, money=list(s.money[g]))
         self.siege_checks(g, side)

@@ -38,7 +38,7 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
     assets="cards and locations", vp_label="VP (1 or 0 after an immediate win)",   # AFS-15.1
-    engine_version=12,             # bump with every deliberate change of rules, players or logs
+    engine_version=13,             # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;
                                    # 4: scripted sieges and raids log their forecast, p_win;
@@ -58,7 +58,8 @@ INFO = GameInfo(
                                    # 11: the siege estimate has each side cycle dead cards as its
                                    # table says, odds_cycle / foe_cycle: balanced and raider none;
                                    # 12: Scen0 charges no coin for the setup's first shuffle, AFS-4;
-                                   # options for the alternatives of AFS-18 A9, A17, A19 and A41)
+                                   # options for the alternatives of AFS-18 A9, A17, A19 and A41;
+                                   # 13: option free_discard for A36's once-a-turn reading)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

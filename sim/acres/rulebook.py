@@ -89,6 +89,7 @@ def rulebook(acres: Acres) -> Rulebook:
         "chain_through_own_besieged": opt["chain_through_own_besieged"],
         "leader_needs_supply": opt["leader_needs_supply"],
         "ship_opens_siege": opt["ship_opens_siege"],
+        "free_discard_once_per_turn": opt["free_discard"] == "once_per_turn",
         "settle_capital_wins": opt["settle_capital_wins"] or second,
         "location_reserve": opt["location_cards_in_reserve"] and not second,
         "raid_exact": opt["raid_range"] == "exactly",

@@ -612,8 +612,9 @@ class ScriptedPlayer(Player):
             return replace(best, p_win=self.p_unblocked(best))
         if isinstance(best, Ambush):
             return replace(best, p_win=self.ambush_odds())
-        if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful card
-            return Discard((min(hand, key=lambda c: (c not in dead, self.keep((c,)), c)),))
+        if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful card (if affordable, A36)
+            cycle = Discard((min(hand, key=lambda c: (c not in dead, self.keep((c,)), c)),))
+            return cycle if self.e.discard_ok(self.g, self.side, cycle) else best
         return best
 
     def best_scored(self, choices: Choices) -> tuple[Action, float]:

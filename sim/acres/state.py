@@ -126,6 +126,7 @@ class BatchState:
     acquired: list[list[set[str]]]
     shuffled: list[list[list[int]]] = field(default_factory=list)   # the cards of the side's last shuffle (public)
     version: list[int] = field(default_factory=list)
+    discarded: list[bool] = field(default_factory=list)   # a discard action made this turn (AFS-18 A36)
 
     @classmethod
     def empty(cls, games: int) -> BatchState:
@@ -143,7 +144,7 @@ class BatchState:
                    removed=[[] for _ in range(games)], turn=[0] * games, active=[BRITISH] * games,
                    over=[False] * games, winner=[-1] * games, end_reason=[""] * games,
                    sieges_started=per_side(int), acquired=per_side(set), shuffled=per_side(list),
-                   version=[0] * games)
+                   version=[0] * games, discarded=[False] * games)
 
     def zones(self, g: int) -> list[list[int]]:
         """Every card list of game g (for the one-place invariant)."""

@@ -1,10 +1,11 @@
 """The AFS-18 alternatives added as options in engine version 12, each both ways through the engine:
 A9 (an ambush pays no fee), A17 (a besieged location breaks the supply chain), A19 (a Leader needs
-no supply), A41 (only a military card opens a siege). Their recommended readings stay the defaults."""
+no supply), A41 (only a military card opens a siege); and A36 (the first discard free once a turn),
+added in engine version 13. Their recommended readings stay the defaults."""
 
 import pytest
 
-from sim.acres.actions import Ambush, Besiege, PlayLeader
+from sim.acres.actions import Ambush, Besiege, Discard, Pass, PlayLeader
 from sim.acres.choices import Choices
 from tests.acres.engine_kit import FR, GB, Game
 
@@ -79,3 +80,26 @@ def test_a41_a_ships_card_opens_a_siege_of_a_ship_location_unless_the_option_is_
     assert game.e.besiege_ok(0, GB, by_infantry)
     listed = Choices(game.e, 0, GB, 1).list("besiege")
     assert (by_ship in listed) == ship_opens and by_infantry in listed
+
+
+@pytest.mark.parametrize(("reading", "second_cost"), [("each_action", 0), ("once_per_turn", 1)])
+def test_a36_the_first_card_of_a_second_discard_in_a_turn_is_free_only_per_action(reading, second_cost):
+    game = Game([f"options.free_discard={reading}"])
+    first, second = game.hand(GB, "boston", "new_york")
+    game.s.money[0][GB] = 1
+    game.act(GB, Discard((first,)))
+    assert game.s.money[0][GB] == 1                          # a turn's first discard: the first card free
+    assert game.e.discard_cost(0, 1) == second_cost
+    game.act(GB, Discard((second,)))
+    assert game.s.money[0][GB] == 1 - second_cost
+
+
+def test_a36_once_per_turn_lists_no_discard_the_side_cannot_pay_and_the_next_turn_frees_it_again():
+    game = Game(["options.free_discard=once_per_turn"])
+    first, _ = game.hand(GB, "boston", "new_york")
+    game.s.money[0][GB] = 0
+    game.act(GB, Discard((first,)))
+    assert not Choices(game.e, 0, GB, 1).list("discard")
+    game.player(GB).choose_action = lambda choices: Pass()   # the turn passes at once
+    game.e.turn(0)
+    assert game.s.active[0] == FR and game.e.discard_cost(0, 1) == 0

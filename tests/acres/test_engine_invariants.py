@@ -20,6 +20,7 @@ OPTIONS = ("options.artillery_cost=6", 'options.governor_cards="two"', "options.
            "options.settle_capital_wins=true", "options.location_cards_in_reserve=false",
            "options.ambush_pays_fee=false", "options.chain_through_own_besieged=false",
            "options.leader_needs_supply=false", "options.ship_opens_siege=false",
+           'options.free_discard="once_per_turn"',
            'options.raid_range="exactly"', 'rules.deck.reshuffle="on_draw"', 'rules.scoring.end_when="both"',
            "rules.siege.zero_space=false", "rules.siege.track_limit=6")
 
