@@ -45,12 +45,30 @@ def register(groups: dict) -> None:
         parser.add_argument("--sweep", metavar="PATH=LOW..HIGH",
                             help="vary one data value and measure the tile's effect at each value")
         parser.add_argument("--no-prices", action="store_true", help="skip the resource grants (no fair prices)")
+        parser.add_argument("--grant", action="append", default=[], metavar="RESOURCE=DOSE",
+                            help="the dose of a resource grant, the fair prices' exchange rate (repeatable; default "
+                                 "the game's, e.g. acres money=3): a larger dose measures one unit's value more "
+                                 "precisely, on a rate assumed linear up to it")
         parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=1)
         parser.add_argument("--out", type=out_folder, help="folder for CSV, PNG and index.html")
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
         add_overrides(parser)
         add_json(parser)
         parser.set_defaults(handler=command, tv_game=game)
+
+
+def parse_grants(texts: Sequence[str], defaults: dict[str, int]) -> dict[str, int]:
+    """The game's grant doses with `--grant RESOURCE=DOSE` in place of its default (a known
+    resource, a whole dose of at least 1)."""
+    grants = dict(defaults)
+    for text in texts:
+        resource, _, dose = text.partition("=")
+        if resource not in defaults:
+            raise UserError(f"--grant {text!r}: resource must be one of {', '.join(defaults)}")
+        if not dose.isdigit() or not 1 <= int(dose) <= 10**6:
+            raise UserError(f"--grant {text!r}: the dose must be a whole number from 1 to 1000000")
+        grants[resource] = int(dose)
+    return grants
 
 
 def command(args: argparse.Namespace) -> int:
@@ -65,9 +83,10 @@ def command(args: argparse.Namespace) -> int:
     costs = engine.asset_costs(data)
     powers = (args.power,) if args.power is not None else tv.sides(engine)
     tiles = tuple(name_list(args.tiles, "--tiles", "TILE", sorted(costs))) if args.tiles is not None else tuple(sorted(costs))
+    grants = parse_grants(args.grant, engine.GRANTS)
     experiments = [tv.Experiment(game=args.tv_game, strategy=s, tiles=tiles, players=players,
                                  blocks=args.blocks, seed=args.seed,
-                                 grants={} if args.no_prices or args.sweep is not None else dict(engine.GRANTS),
+                                 grants={} if args.no_prices or args.sweep is not None else grants,
                                  overrides=tuple(args.overrides), variants=tuple(args.variants), powers=powers)
                    for s in strategies]
     for experiment in experiments:

@@ -18,6 +18,9 @@ from sim.cli import main
      "--power 'dutch' is unknown for acres; allowed: british, french"),
     (["tile-value", "acres", "--players", "2", "--tiles", "settlers", "--sweep", "cards.british.settlers.cost=4..5"],
      "--sweep measures one side of acres; name it with --power british or french"),
+    (["tile-value", "acres", "--grant", "gold=5"], "--grant 'gold=5': resource must be one of money"),
+    (["tile-value", "acres", "--grant", "money=0"], "--grant 'money=0': the dose must be a whole number"),
+    (["tile-value", "acres", "--grant", "money=2.5"], "--grant 'money=2.5': the dose must be a whole number"),
     (["report", "--tiles", "dragon"], "--tiles dragon: no played game has this asset"),
     (["report", "--players", "9"], "out of range"),
     (["report", "--tile-strategies", "clever"], "strategy: 'clever'"),
@@ -40,3 +43,11 @@ def test_tile_value_without_prices_prints_no_price_column(capsys):
     assert main(["tile-value", "tilegame", "--blocks", "2", "--quiet", "--no-prices"]) == 0
     header = capsys.readouterr().out.splitlines()[0]
     assert "d win" in header and "fair price" not in header and "verdict" not in header
+
+
+def test_tile_value_grant_sets_the_dose_of_the_fair_prices_exchange_rate(capsys):
+    """--grant RESOURCE=DOSE replaces the game's dose: the resource table reads the new grant arm."""
+    assert main(["tile-value", "tilegame", "--blocks", "2", "--quiet", "--json", "--grant", "gold=7"]) == 0
+    import json
+    resources = json.loads(capsys.readouterr().out)["resources"]
+    assert [r["dose"] for r in resources if r["resource"] == "gold"] == [7]
