@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from analyses import conquest_homes as homes
 from analyses import html, section_page
 from analyses.tournament import level_table, null_rate
 from sim.conquest.play import INFO, load_data
@@ -55,18 +56,37 @@ def seatings(games: int, players: int, lineup: tuple[str, ...] = INFO.lineup) ->
     return [(g, rotated(INFO.powers[:players], lineup, g)) for g in range(games)]
 
 
-def play_count(players: int, games: int, seed: int, jobs: int, lineup: tuple[str, ...] = INFO.lineup
-               ) -> pd.DataFrame:
+def focal_seat(game: int, players: int, lineup: tuple[str, ...] = INFO.lineup) -> int:
+    """The seat a game's intervention goes to: it stays one lineup turn in a seat (the seat then
+    plays every strategy of the lineup once) before moving on, so over players x len(lineup) games
+    the focal seat has played every strategy in every position (seat k moves k+1-th)."""
+    return (game // len(lineup)) % players
+
+
+def with_grant(seating: Seating, seat: int, talents: int) -> Seating:
+    """The seating with one seat starting with `talents` more (COE-A29, `+grant_talents`)."""
+    strategies = list(seating.strategies)
+    strategies[seat] += f"+grant_talents={talents}"
+    return Seating(seating.powers, tuple(strategies))
+
+
+def play_count(players: int, games: int, seed: int, jobs: int, lineup: tuple[str, ...] = INFO.lineup,
+               grant: int = 0) -> pd.DataFrame:
     """Every rotation of one player count: one row per game and seat, with `rotation`, the
-    1-based turn-order `position` and `block` (the game, shared by its rotations)."""
+    1-based turn-order `position`, `block` (the game, shared by its rotations) and `focal` (the
+    seat of `focal_seat`; with `grant`, it starts with that many more talents)."""
     data = load_data()
     cycle, homes = data.get("rules.cycle"), data.get(f"rules.homes.p{players}")
     listed = seatings(games_per_rotation(games, players, lineup), players, lineup)
+    focal = {g: focal_seat(g, players, lineup) for g, _ in listed}
+    if grant:
+        listed = [(g, with_grant(seating, focal[g], grant)) for g, seating in listed]
     parts = []
     for r, order in enumerate(rotations(cycle, homes)):
         arm = load_data([f"rules.cycle={json.dumps(order)}"])
         table = play_listed(MODULE, seed, listed, arm, jobs=jobs)
-        parts.append(table.assign(rotation=r, position=table.seat + 1, block=table.game_index))
+        parts.append(table.assign(rotation=r, position=table.seat + 1, block=table.game_index,
+                                  focal=table.seat == table.game_index.map(focal)))
     return pd.concat(parts, ignore_index=True)
 
 
@@ -131,16 +151,27 @@ def finding_of(tables: pd.DataFrame) -> str:
 
 
 def report_section(folder: Path, games: int, seed: int, jobs: int, counts: tuple[int, ...] = PLAYER_COUNTS,
-                   skills: tuple[str, ...] = tuple(SKILLS)) -> tuple[str, list[str]]:
-    """Play every player count's rotations at each skill level, write `conquest_seats.csv` and
-    return (finding, HTML fragments)."""
+                   skills: tuple[str, ...] = tuple(SKILLS), grant: int = homes.GRANT_TALENTS,
+                   grant_counts: tuple[int, ...] = (FOCUS,)) -> tuple[str, list[str]]:
+    """Play every player count's rotations at each skill level, and again with the focal seat's
+    grant of talents at `grant_counts` (none with `grant` 0); write `conquest_seats.csv` and
+    `conquest_homes.csv` and return (finding, HTML fragments)."""
     if FOCUS not in counts:
         raise UserError(f"player counts {','.join(map(str, counts))}: must include {FOCUS}, the tournament's")
-    tables = pd.concat([count_tables(play_count(n, games, seed, jobs, SKILLS[skill]), n, skill)
-                        for skill in skills for n in counts], ignore_index=True)
+    parts, values = [], []
+    for skill in skills:
+        for n in counts:
+            base = play_count(n, games, seed, jobs, SKILLS[skill])
+            parts.append(count_tables(base, n, skill))
+            granted = play_count(n, games, seed, jobs, SKILLS[skill], grant) if grant and n in grant_counts else None
+            values.append(homes.home_values(base, granted, grant, seed, skill))
+    tables = pd.concat(parts, ignore_index=True)
     Path(folder).mkdir(parents=True, exist_ok=True)
     tables.to_csv(Path(folder) / "conquest_seats.csv", index=False)
     finding = finding_of(tables)
+    worth = pd.concat(values, ignore_index=True)
+    worth.to_csv(Path(folder) / "conquest_homes.csv", index=False)
+    finding += " " + homes.finding_of(worth, FOCUS)
     per_rotation = {n: games_per_rotation(games, n) for n in counts}
     rows = [(r.skill, int(r.players), r.kind, r.level, int(r.n), html.sig(r.win_rate),
              html.interval(r.ci_low, r.ci_high), html.sig(r.fair_share),
@@ -158,7 +189,7 @@ def report_section(folder: Path, games: int, seed: int, jobs: int, counts: tuple
          f"(scripted): {', '.join(f'{n} players {g}' for n, g in per_rotation.items())}; the same seeds in every "
          f"rotation (seed {seed}); intervals clustered by game.</p>"),
     ]
-    return finding, fragments
+    return finding, fragments + homes.fragments(worth)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,11 +199,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = section_page.parser("conquest_seats", __doc__)
     parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=120,
                         help="games per player count, split over its rotations (default 120)")
+    parser.add_argument("--grant", type=int_in(0, 10**4, "grant"), default=homes.GRANT_TALENTS,
+                        help=f"starting talents given to the focal seat to price a Home Province in talents "
+                             f"(default {homes.GRANT_TALENTS}, played at every player count of --players; 0: no "
+                             f"worth in talents, half the games)")
     parser.add_argument("--players", default=",".join(map(str, PLAYER_COUNTS)), metavar="N[,N...]",
                         help=f"player counts (default {','.join(map(str, PLAYER_COUNTS))}; must include {FOCUS})")
 
     def section(args) -> tuple[str, list[str]]:
-        return report_section(args.out, args.games, args.seed, args.jobs, parse_counts(args.players))
+        return report_section(args.out, args.games, args.seed, args.jobs, parse_counts(args.players),
+                              grant=args.grant, grant_counts=parse_counts(args.players))
 
     return section_page.run(parser, argv, "reports/conquest_seats", "Conquest of the Empire seats", section,
                             "conquest")

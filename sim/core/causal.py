@@ -157,17 +157,10 @@ def unit_name(currency: str) -> str:
     return currency[:-1] if currency.endswith("s") else currency
 
 
-def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[float, float],
-                  price: float, price_ci95: tuple[float, float]) -> PriceVerdict:
-    """The verdict on an asset's price in `currency`, from the interval of the price itself.
-
-    A price in a currency exists only when one unit of it is clearly worth something: its value
-    interval lies above zero. Otherwise the price is a ratio over a denominator that may be zero
-    or negative, and no verdict is issued; the note names the blocks that would settle it.
-    `premium_ci95` is the interval of (fair price - current cost) over the same resamples:
-    above zero, the asset is under-priced; below, over-priced; else fair. A negative fair price
-    means the asset harms its owner even when free: a player should be paid to take it.
-    """
+def currency_unpriced(currency: str, currency_value: Effect) -> PriceVerdict | None:
+    """Why no price in `currency` can be given (NOT_IDENTIFIABLE with a note naming the blocks that
+    would settle it), or None when one unit of it is clearly worth something: its value interval
+    lies above zero, so a price (a ratio over that value) has a meaningful sign and size."""
     if currency_value.blocks < MIN_BLOCKS:
         settle = blocks_to_settle(currency_value)
         more = (f"; about {settle} would settle the sign of one {unit_name(currency)}'s value, if the spread per "
@@ -182,6 +175,23 @@ def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[flo
                 if settle else "; the data so far suggest no number of blocks that would settle it")
         return PriceVerdict(NOT_IDENTIFIABLE, f"the value of one {unit_name(currency)} is {sign} at this skill level "
                                               f"({currency_value.blocks} blocks){more}", settle)
+    return None
+
+
+def price_verdict(currency: str, currency_value: Effect, premium_ci95: tuple[float, float],
+                  price: float, price_ci95: tuple[float, float]) -> PriceVerdict:
+    """The verdict on an asset's price in `currency`, from the interval of the price itself.
+
+    A price in a currency exists only when one unit of it is clearly worth something: its value
+    interval lies above zero. Otherwise the price is a ratio over a denominator that may be zero
+    or negative, and no verdict is issued; the note names the blocks that would settle it.
+    `premium_ci95` is the interval of (fair price - current cost) over the same resamples:
+    above zero, the asset is under-priced; below, over-priced; else fair. A negative fair price
+    means the asset harms its owner even when free: a player should be paid to take it.
+    """
+    unpriced = currency_unpriced(currency, currency_value)
+    if unpriced is not None:
+        return unpriced
     low, high = premium_ci95
     if not (math.isfinite(low) and math.isfinite(high)):
         return PriceVerdict(NOT_IDENTIFIABLE, "the price interval is undefined in most resamples")

@@ -132,6 +132,9 @@ def test_the_cote_section_tells_the_turn_order_from_the_home_province(report):
     assert "<h3>Seats and Home Provinces by player count</h3>" in section and "moving first wins" in section
     seats = pd.read_csv(report.parent / "conquest" / "questions" / "conquest_seats.csv")
     assert set(seats.players) == {2, 3, 4, 5, 6} and set(seats.kind) == {"rulebook", "home", "position"}
+    assert "<h3>What each Home Province is worth</h3>" in section             # issue 17 item 3: its value
+    worth = pd.read_csv(report.parent / "conquest" / "questions" / "conquest_homes.csv")
+    assert set(worth.players) == {2, 3, 4, 5, 6} and set(worth[worth.grant > 0].players) == {4}
 
 
 def test_the_cote_section_says_how_its_games_ended(report):

@@ -56,7 +56,12 @@ def test_report_section_writes_each_count_and_states_what_carries_a_seat(tmp_pat
     assert pooled == four[four.kind == "position"].n.sum() == 4 * 4 * cs.games_per_rotation(16, 4)
     assert finding.startswith("With the scripted players in 4-player games ") and finding.endswith(".")
     assert "moving first wins" in finding and "With random-legal players the 4 provinces win" in finding
-    assert any("<table>" in f for f in fragments) and "rules.cycle" in fragments[-1]
+    assert any("<table>" in f for f in fragments) and any("rules.cycle" in f for f in fragments)
+    worth = pd.read_csv(tmp_path / "conquest_homes.csv")
+    assert set(zip(worth.skill, worth.players)) == {(s, n) for s in ("scripted", "random") for n in (2, 4)}
+    assert set(worth[worth.grant > 0].players) == {4}                      # the grant arm at 4 players only
+    assert "Over an average Home Province (4 players, scripted)" in finding
+    assert any("What each Home Province is worth" in f for f in fragments)
 
 
 def test_finding_names_the_turn_order_when_only_the_positions_differ():
