@@ -42,6 +42,7 @@ def write_page(result: dict, out: Path, title: str) -> Path:
             html.table([(f"{b['bin'][0]:.1f}-{b['bin'][1]:.1f}", b["n"], b["predicted"], b["realised"],
                          f"{b['ci95'][0]:.3f}..{b['ci95'][1]:.3f}", "yes" if b["calibrated"] else "NO")
                         for b in bins], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"]),
+            *_kind_table(result),
             html.figure("calibration.png", "forecast against outcome"), "<h2>Idle and wasted</h2>",
             html.table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
                          ", ".join(f"{k} {n}" for k, n in result["wasted"].get(s, {}).items()) or "none")
@@ -58,6 +59,21 @@ def write_page(result: dict, out: Path, title: str) -> Path:
     index = out / "index.html"
     _write(index, html.page(title, "\n".join(body)))
     return index
+
+
+def _kind_table(result: dict) -> list[str]:
+    """Each kind of forecast on its own (an attack's, a siege's, a City's risk), so that one kind's
+    miscalibration is not hidden in the pooled bins."""
+    kinds = result.get("calibration_by_kind", {})
+    if len(kinds) < 2:
+        return []
+    rows = [(kind, sum(b["n"] for b in bins),
+             html.sig(sum(b["predicted"] * b["n"] for b in bins) / max(1, sum(b["n"] for b in bins))),
+             html.sig(sum(b["realised"] * b["n"] for b in bins) / max(1, sum(b["n"] for b in bins))),
+             f"{sum(not b['calibrated'] for b in bins)} of {len(bins)}")
+            for kind, bins in kinds.items()]
+    return ["<p>By kind of forecast:</p>",
+            html.table(rows, ["kind", "n", "mean forecast", "realised", "bins outside the interval"])]
 
 
 def _unused_table(result: dict) -> list[str]:

@@ -12,7 +12,12 @@ seat's land units that no leader of its could lead (beyond 7 per free leader sta
 COE-5.2, COE-11.1), as a resource left unused; per turn, the units its land moves (steps
 and road trips, COE-11) led straight back (`TurnMoves`; engine version 13 stopped most of them);
 and each ransom offer for a captive General (COE-23) that the captor refused, of all offers made
-(engine version 14: bids that rise after a refusal instead of one price a captor never accepts).
+(engine version 14: bids that rise after a refusal instead of one price a captor never accepts);
+and every City razed (COE-19) as the item "raze". The chance a scripted seat weighed a City with
+(the `city_risk` event) is not scored as a forecast: it is the chance the strongest neighbouring
+force takes the City if it attacks, and whether an attack comes is the attacker's choice (of the
+Cities weighed at 0.9 or more, 77 % were lost by the seat's next turn; of those attacked at under
+0.1, 95 %: attackers come when they are ready), so neither rate is the forecast's event.
 """
 
 from __future__ import annotations
@@ -90,6 +95,8 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
             rec.chosen.append((strategies[e["seat"]], e["seat"], f"buy:{e['item']}"))
         elif kind == "no_purchase":
             rec.actions.append((strategies[e["seat"]], "pass" if e["offered"] else "none", False))
+        elif kind == "raze":
+            rec.chosen.append((strategies[e["seat"]], e["seat"], "raze"))
         elif kind == "ransom":
             rec.unused.append((strategies[e["seat"]], LEFT_CAPTIVE, int(not e["accepted"]), 1))
     if moves.moved:                            # a log cut short after a turn's moves
@@ -98,5 +105,6 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
 
 
 def audit_items(data: GameData | None = None) -> list[str]:
-    """Every item a Conquest player could choose: each purchasable piece, each kind of move."""
-    return [*(f"buy:{item}" for item in ASSETS), *(f"move:{kind}" for kind in MOVES)]
+    """Every item a Conquest player could choose: each purchasable piece, each kind of move, razing
+    a City (COE-19)."""
+    return [*(f"buy:{item}" for item in ASSETS), *(f"move:{kind}" for kind in MOVES), "raze"]

@@ -683,7 +683,36 @@ class ScriptedPlayer(RoutePlans, Player):
         return sorted(galleys, key=self.galley_worth)[:hits]
 
     def raze(self, options: list[int]) -> int | None:
-        return None
+        """COE-19 / COE-32 phase 4: the City most likely to fall, once that exact chance reaches
+        `raze_at` (razing costs 5 of income a turn; a City taken gives the taker 5 and a
+        foothold). Every City weighed is logged with its chance (`city_risk`), for the audit."""
+        best, top = None, float(self.k["raze_at"])
+        for q in options:
+            p = self.city_risk(q)
+            if p is None:
+                continue
+            self.e.log(self.g, "city_risk", seat=self.p, space=self.e.t.names[q], p_lost=round(p, 4))
+            if p >= top:
+                best, top = q, p
+        return best
+
+    def city_risk(self, q: int) -> float | None:
+        """The exact chance that the strongest force one enemy seat can lead into q next turn
+        (`threat`) takes it from the units and leaders standing there (COE-16); None for a City
+        not weighed: the home's (where units are placed, COE-22.2), one with the Caesar (his guard
+        holds it) or one no enemy can reach."""
+        e, g = self.e, self.g
+        if q == int(e.s.home[g, self.p]) or self.caesar_at(q):
+            return None
+        threat = self.threat(q)
+        if not sum(threat):
+            return None
+        here = tuple(e.units_at(g, self.p, q))
+        leaders = -(-sum(threat) // e.opt.units_per_leader)
+        if not sum(here):
+            return 1.0
+        return ODDS.solve(e.comp, threat, leaders, here, max(1, len(e.leaders_at(g, self.p, q))),
+                          bool(e.s.fort[g, q]), self.weights, True).win
 
     # ------------------------------------------------------------------ buying
     def inflation_pending(self) -> bool:

@@ -136,11 +136,13 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
         early_passes = passes - last_round[name]["pass"]
         idle[name] = {"actions": total, "pass_share": passes / total if total else None,
                       "pass_share_outside_last_round": early_passes / early if early else None}
-    by_strategy = defaultdict(list)
+    by_strategy, by_kind = defaultdict(list), defaultdict(list)
     for f in forecasts:
         by_strategy[f.strategy].append(f)
+        by_kind[f.kind].append(f)
     return {"calibration": calibration(forecasts),
             "calibration_by_strategy": {k: calibration(v) for k, v in sorted(by_strategy.items())},
+            "calibration_by_kind": {k: calibration(v) for k, v in sorted(by_kind.items())},
             "coverage": coverage, "never_chosen": never,
             "not_applicable": {name: [item for item in items if item in open_items and item not in usable[name]]
                                for name in sorted(played)},

@@ -95,3 +95,13 @@ def test_unused_shares_pool_each_strategys_moments_with_games_as_clusters():
     assert a["ci95"][0] < plain[0] < 0.5 < plain[1] < a["ci95"][1] and a["deff"] > 1
     assert result["unused"]["b"]["unled units"]["share"] == 0.0
     assert summarise([(("a",), AuditRecords())], [])["unused"] == {}
+
+
+def test_each_kind_of_forecast_is_calibrated_on_its_own_beside_the_pool():
+    """A well-calibrated kind must not hide a biased one: the pool mixes them, the kinds do not."""
+    siege = [Forecast("s", "siege", f.predicted, f.happened) for f in forecasts(0.85, 300, 0.6, seed=4)]
+    rec = AuditRecords(forecasts=forecasts(0.85, 3000, 0.85, seed=3) + siege)
+    result = summarise([(("s",), rec)], items=[])
+    by_kind = result["calibration_by_kind"]
+    assert set(by_kind) == {"attack", "siege"} and sum(b["n"] for b in result["calibration"]) == 3300
+    assert by_kind["attack"][0]["calibrated"] and not by_kind["siege"][0]["calibrated"]
