@@ -81,14 +81,15 @@ def verdict(british_wins: list[int]) -> str:
 
 
 def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str, ...]] | None = None,
-                 pairings: tuple[tuple[str, str], ...] | None = None) -> pd.DataFrame:
+                 pairings: tuple[tuple[str, str], ...] | None = None, base: tuple[str, ...] = ()) -> pd.DataFrame:
     """One row per rule set and (British, French) pairing (default: RULESETS x PAIRINGS): the
-    British win rate with its interval, the SPRT verdict and the share of each game-end reason."""
+    British win rate with its interval, the SPRT verdict and the share of each game-end reason.
+    `base`: a report's overrides, under each rule set's own."""
     rows = []
     pairings = PAIRINGS if pairings is None else pairings
     names = sorted({name for pairing in pairings for name in pairing})
     for rules, overrides in (RULESETS if rulesets is None else rulesets).items():
-        data = play.load_data(overrides, strategies=names)       # the shipped tuned tables join
+        data = play.load_data([*base, *overrides], strategies=names)       # the shipped tuned tables join
         for pairing in pairings:
             listed = list(enumerate(seatings(pairing, games)))
             table = runner.play_listed(play.__name__, seed, listed, data, jobs=jobs)
@@ -132,12 +133,14 @@ def _column(reason: str) -> str:
     return "end_" + reason.replace(" ", "_")
 
 
-def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str, list[str]]:
+def report_section(folder: Path, games: int, seed: int, jobs: int, overrides: tuple[str, ...] = ()
+                   ) -> tuple[str, list[str]]:
     """The hammer table for the balance report: (the one-sentence finding, HTML fragments);
-    `acres_hammer.csv` is written in `folder`."""
+    `acres_hammer.csv` is written in `folder`. `overrides` (a report's `--set` / `--variant`)
+    apply to every rule set, under its own edition and variant."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    table = hammer_table(games, seed, jobs)
+    table = hammer_table(games, seed, jobs, base=tuple(overrides))
     table.to_csv(folder / "acres_hammer.csv", index=False)
     sentence = finding(table)
     shown = [x for x in REASONS if table[_column(x)].any()]

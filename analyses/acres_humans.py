@@ -10,6 +10,7 @@ event logs of `play_games` with scripted players) get the same columns (`simulat
 
 from __future__ import annotations
 
+import html as html_lib
 import tempfile
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -223,10 +224,13 @@ def finding(table: pd.DataFrame) -> str:
             f"sieges per game.")
 
 
-def report_section(folder: Path, games: int = 100, seed: int = 1, jobs: int = 1) -> tuple[str, list[str]]:
+def report_section(folder: Path, games: int = 100, seed: int = 1, jobs: int = 1, overrides: tuple[str, ...] = ()
+                   ) -> tuple[str, list[str]]:
     """Human against scripted play for the balance report: (the one-sentence finding, HTML
     fragments); `acres_humans.csv` (both tables of games), `acres_humans_compare.csv` and
-    `acres_humans_money.png` are written in `folder`."""
+    `acres_humans_money.png` are written in `folder`. A report's `overrides` are not applied: the
+    scripted games are compared with human games played under the second edition as Yucata
+    enforces it, so they play those rules; the page says so."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     humans_records = human_records()
@@ -252,4 +256,7 @@ def report_section(folder: Path, games: int = 100, seed: int = 1, jobs: int = 1)
          f"({', '.join(BRITISH_PLANS)}) against every French one ({', '.join(FRENCH_PLANS)}). A move is one "
          f"player's turn; a siege that takes a capital counts in the end reason only.</p>"),
     ]
+    if overrides:
+        fragments.append(f"<p><strong>Note:</strong> this comparison plays the rules of the human games, not this "
+                         f"report's overrides ({html_lib.escape(', '.join(o.split('=', 1)[0] for o in overrides))}).</p>")
     return sentence, fragments

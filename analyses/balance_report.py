@@ -43,7 +43,7 @@ from sim.core import runner
 from sim.core.audit import has_audit
 from sim.core.causal import NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
-from sim.core.data import STRATEGIES
+from sim.core.data import STRATEGIES, override_texts
 from sim.core.design import Design, balanced, bound
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
@@ -501,12 +501,14 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
             say(f"{game}: its own questions, {size.extra_games} games per cell")
             questions = out / game / "questions"
             questions.mkdir(parents=True, exist_ok=True)
-            if rule_overrides(data):
-                body.append(default_data_note(data))
+            changed = rule_overrides(data)
+            if changed:
+                body.append(overrides_note(changed))
             for module in EXTRAS[game]:
                 say(f"{game}: {module}")
                 text, part = importlib.import_module(module).report_section(
-                    questions, size.extra_games, size.seed, size.jobs)
+                    questions, size.extra_games, size.seed, size.jobs,
+                    overrides=override_texts({path: data.overrides[path] for path in changed}))
                 body += [rebase(fragment, f"{game}/questions") for fragment in part]
                 summaries.append(text)
         table, found = robustness_pass(game, playable, size, results, out / game)
@@ -531,13 +533,14 @@ def rule_overrides(data) -> list[str]:
     return sorted(path for path in data.overrides if not path.startswith(f"{STRATEGIES}."))
 
 
-def default_data_note(data) -> str:
-    """The game's own questions (`EXTRAS`) play their rule sets on the shipped data: said where
-    the report's `--set` / `--variant` changed the data, so the provenance below is not read as
-    theirs."""
-    changed = ", ".join(html_lib.escape(path) for path in rule_overrides(data))
-    return (f"<p><strong>Note:</strong> the sections below play their own rule sets on the shipped data; "
-            f"this report's overrides ({changed}) apply to the sections above only.</p>")
+def overrides_note(changed: list[str]) -> str:
+    """The game's own questions (`EXTRAS`) play the report's `--set` / `--variant` too, each arm's
+    own paths on top (an edition, a swept value): said above them, so that a reader knows which
+    value an arm that varies an overridden path played."""
+    paths = ", ".join(html_lib.escape(path) for path in changed)
+    return (f"<p><strong>Note:</strong> the sections below play this report's overrides ({paths}) in every game; "
+            f"where a section varies a path itself (an edition, a variant, a swept value), its arm's value holds "
+            f"for that arm.</p>")
 
 
 def rebase(fragment: str, folder: str) -> str:

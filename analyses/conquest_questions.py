@@ -33,7 +33,7 @@ import pandas as pd
 from analyses import html as H
 from analyses import section_page
 from sim.conquest.combat import Army, LandBattle
-from sim.conquest.components import default_components
+from sim.conquest.components import Components, default_components
 from sim.conquest.economy import load_economy
 from sim.conquest.land_exact import solve_land
 from sim.conquest.play import INFO, components_of, load_data, play_games
@@ -62,10 +62,11 @@ MULTIPLIERS = "economy.inflation.inflation_multipliers"
 CATAPULT_COST = "units.catapult.cost"
 
 
-def equal_cost_duels() -> pd.DataFrame:
+def equal_cost_duels(comp: Components | None = None) -> pd.DataFrame:
     """Exact attacker win chances (1 General each side) of equal-cost armies against an
-    infantry defender of the same cost, in the open and in his fortified City (COE-14.7)."""
-    comp = default_components()
+    infantry defender of the same cost, in the open and in his fortified City (COE-14.7), with
+    the prices and dice of `comp` (default: the shipped data)."""
+    comp = comp or default_components()
     cost = {u: comp.cost(u) for u in ("infantry", "cavalry", "catapult")}
     rows = []
     for budget in BUDGETS:
@@ -213,13 +214,14 @@ def parse_prices(text: str) -> tuple[int, ...]:
     return prices
 
 
-def checked(flag: str, arm: str, overrides: tuple[str, ...], data) -> tuple[str, ...]:
+def checked(flag: str, arm: str, overrides: tuple[str, ...], data, base: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Every override a valid value of the CotE data, and the inflation keys consistent
-    (COE-21); otherwise a one-line error naming the flag and the value."""
+    (COE-21) on top of the report's `base` overrides; otherwise a one-line error naming the flag
+    and the value."""
     try:
         for text in overrides:
             validate_override(*parse_assignment(text), data.tree, data.leaves, "conquest", "data")
-        load_economy(components_of(load_data([TURN_CAP, *overrides])))
+        load_economy(components_of(load_data([TURN_CAP, *base, *overrides])))
     except UserError as exc:
         raise UserError(f"{flag} {arm!r}: {exc}") from None
     return overrides
@@ -230,18 +232,21 @@ def _subset(frame: pd.DataFrame, games: int) -> pd.DataFrame:
 
 
 def inflation_sweep(arms: dict[str, tuple[str, ...]], games: int, seed: int, jobs: int,
-                    known: dict[tuple[str, ...], pd.DataFrame]) -> pd.DataFrame:
+                    known: dict[tuple[str, ...], pd.DataFrame], base: tuple[str, ...] = ()) -> pd.DataFrame:
     """One row per inflation arm: `cell_measures` over the same games; cells already played for
-    the questions (`known`, by overrides, at least `games` games) are reused."""
+    the questions (`known`, by the arm's own overrides, at least `games` games) are reused.
+    `base`: the report's overrides, under every arm's own."""
     rows = []
     for arm, overrides in arms.items():
-        frame = _subset(known[overrides], games) if overrides in known else logged_games(games, seed, overrides, jobs)
+        frame = (_subset(known[overrides], games) if overrides in known
+                 else logged_games(games, seed, (*base, *overrides), jobs))
         rows.append({"inflation": arm, "overrides": " ".join(overrides) or "as printed", **cell_measures(frame)})
     return pd.DataFrame(rows)
 
 
 def price_sweep(prices: dict[int, tuple[str, ...]], games: int, seed: int, jobs: int,
-                known: dict[tuple[str, ...], pd.DataFrame], bans: pd.DataFrame) -> pd.DataFrame:
+                known: dict[tuple[str, ...], pd.DataFrame], bans: pd.DataFrame,
+                base: tuple[str, ...] = ()) -> pd.DataFrame:
     """One row per catapult price: `cell_measures` and the focal seat's win-rate change when
     it may not buy catapults (paired games); the printed price reuses the questions' games
     (`known[()]` and `bans`) where they were played."""
@@ -250,10 +255,10 @@ def price_sweep(prices: dict[int, tuple[str, ...]], games: int, seed: int, jobs:
         if overrides in known:                    # the printed price, played for the questions
             frame, paired = _subset(known[overrides], games), _subset(bans, games)
         else:
-            frame = logged_games(games, seed, overrides, jobs)
+            frame = logged_games(games, seed, (*base, *overrides), jobs)
             focal = frame[frame.seat == frame.game_index % 4]
             unchanged = pd.DataFrame({"game_index": focal.game_index, "arm": "unchanged", "win": focal.winner})
-            paired = pd.concat([unchanged, ban_games(games, seed, jobs, overrides, ("+ban=catapult",))])
+            paired = pd.concat([unchanged, ban_games(games, seed, jobs, (*base, *overrides), ("+ban=catapult",))])
         d = paired_difference(paired, "+ban=catapult")
         rows.append({"catapult_price": price, **cell_measures(frame), "ban_effect": d[0], "ban_low": d[1],
                      "ban_high": d[2]})
@@ -261,28 +266,31 @@ def price_sweep(prices: dict[int, tuple[str, ...]], games: int, seed: int, jobs:
 
 
 def report_section(folder: Path, games: int, seed: int, jobs: int, inflation: tuple[str, ...] = INFLATION_ARMS,
-                   prices: tuple[int, ...] = CATAPULT_PRICES, sweep_games: int | None = None) -> tuple[str, list[str]]:
+                   prices: tuple[int, ...] = CATAPULT_PRICES, sweep_games: int | None = None,
+                   overrides: tuple[str, ...] = ()) -> tuple[str, list[str]]:
     """The catapult and inflation questions and their sweeps (see the module docstring): a
     one-sentence finding and HTML fragments; CSVs in `folder`. Every swept value is checked
-    before a game is played."""
-    data = load_data([TURN_CAP])
-    inflation_arms = {arm: checked("--inflation", arm, inflation_overrides(arm, data), data) for arm in inflation}
-    price_arms = {p: checked("--catapult-prices", str(p), price_overrides(p, data), data) for p in prices}
+    before a game is played. `overrides` (the report's `--set` / `--variant`) apply to every
+    game, under each arm's own (a swept path takes the arm's value)."""
+    base = tuple(overrides)
+    data = load_data([TURN_CAP, *base])
+    inflation_arms = {arm: checked("--inflation", arm, inflation_overrides(arm, data), data, base) for arm in inflation}
+    price_arms = {p: checked("--catapult-prices", str(p), price_overrides(p, data), data, base) for p in prices}
     cell = sweep_games or min(games, max(MIN_SWEEP_GAMES, games // SWEEP_SHARE))
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    duels = equal_cost_duels()
+    duels = equal_cost_duels(components_of(data))
     duels.to_csv(folder / "conquest_catapult_duels.csv", index=False)
-    bans = ban_games(games, seed, jobs)
+    bans = ban_games(games, seed, jobs, base)
     bans.to_csv(folder / "conquest_catapult_bans.csv", index=False)
-    with_inf = logged_games(games, seed, (), jobs)
-    without = logged_games(games, seed, (NO_INFLATION,), jobs)
+    with_inf = logged_games(games, seed, base, jobs)
+    without = logged_games(games, seed, (*base, NO_INFLATION), jobs)
     pd.concat([with_inf.assign(arm="inflation"), without.assign(arm="no inflation")]).to_csv(
         folder / "conquest_inflation_leader.csv", index=False)
     known = {(): with_inf, (NO_INFLATION,): without} if cell <= games else {}
-    inf_sweep = inflation_sweep(inflation_arms, cell, seed, jobs, known)
+    inf_sweep = inflation_sweep(inflation_arms, cell, seed, jobs, known, base)
     inf_sweep.to_csv(folder / "conquest_inflation_sweep.csv", index=False)
-    cat_sweep = price_sweep(price_arms, cell, seed, jobs, known, bans)
+    cat_sweep = price_sweep(price_arms, cell, seed, jobs, known, bans, base)
     cat_sweep.to_csv(folder / "conquest_catapult_price_sweep.csv", index=False)
 
     open_gain = _gain(duels, False)

@@ -71,11 +71,12 @@ def with_grant(seating: Seating, seat: int, talents: int) -> Seating:
 
 
 def play_count(players: int, games: int, seed: int, jobs: int, lineup: tuple[str, ...] = INFO.lineup,
-               grant: int = 0) -> pd.DataFrame:
+               grant: int = 0, overrides: tuple[str, ...] = ()) -> pd.DataFrame:
     """Every rotation of one player count: one row per game and seat, with `rotation`, the
     1-based turn-order `position`, `block` (the game, shared by its rotations) and `focal` (the
-    seat of `focal_seat`; with `grant`, it starts with that many more talents)."""
-    data = load_data()
+    seat of `focal_seat`; with `grant`, it starts with that many more talents). `overrides`
+    (a report's `--set` / `--variant`) apply to every game; each rotation turns their cycle."""
+    data = load_data(overrides)
     cycle, homes = data.get("rules.cycle"), data.get(f"rules.homes.p{players}")
     listed = seatings(games_per_rotation(games, players, lineup), players, lineup)
     focal = {g: focal_seat(g, players, lineup) for g, _ in listed}
@@ -83,7 +84,7 @@ def play_count(players: int, games: int, seed: int, jobs: int, lineup: tuple[str
         listed = [(g, with_grant(seating, focal[g], grant)) for g, seating in listed]
     parts = []
     for r, order in enumerate(rotations(cycle, homes)):
-        arm = load_data([f"rules.cycle={json.dumps(order)}"])
+        arm = load_data([*overrides, f"rules.cycle={json.dumps(order)}"])
         table = play_listed(MODULE, seed, listed, arm, jobs=jobs)
         parts.append(table.assign(rotation=r, position=table.seat + 1, block=table.game_index,
                                   focal=table.seat == table.game_index.map(focal)))
@@ -152,18 +153,19 @@ def finding_of(tables: pd.DataFrame) -> str:
 
 def report_section(folder: Path, games: int, seed: int, jobs: int, counts: tuple[int, ...] = PLAYER_COUNTS,
                    skills: tuple[str, ...] = tuple(SKILLS), grant: int = homes.GRANT_TALENTS,
-                   grant_counts: tuple[int, ...] = (FOCUS,)) -> tuple[str, list[str]]:
+                   grant_counts: tuple[int, ...] = (FOCUS,), overrides: tuple[str, ...] = ()) -> tuple[str, list[str]]:
     """Play every player count's rotations at each skill level, and again with the focal seat's
-    grant of talents at `grant_counts` (none with `grant` 0); write `conquest_seats.csv` and
-    `conquest_homes.csv` and return (finding, HTML fragments)."""
+    grant of talents at `grant_counts` (none with `grant` 0), every game under `overrides`;
+    write `conquest_seats.csv` and `conquest_homes.csv` and return (finding, HTML fragments)."""
     if FOCUS not in counts:
         raise UserError(f"player counts {','.join(map(str, counts))}: must include {FOCUS}, the tournament's")
     parts, values = [], []
     for skill in skills:
         for n in counts:
-            base = play_count(n, games, seed, jobs, SKILLS[skill])
+            base = play_count(n, games, seed, jobs, SKILLS[skill], overrides=overrides)
             parts.append(count_tables(base, n, skill))
-            granted = play_count(n, games, seed, jobs, SKILLS[skill], grant) if grant and n in grant_counts else None
+            granted = (play_count(n, games, seed, jobs, SKILLS[skill], grant, overrides)
+                       if grant and n in grant_counts else None)
             values.append(homes.home_values(base, granted, grant, seed, skill))
     tables = pd.concat(parts, ignore_index=True)
     Path(folder).mkdir(parents=True, exist_ok=True)

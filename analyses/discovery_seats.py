@@ -37,9 +37,10 @@ def seatings(games: int) -> list[Seating]:
     return [rotated(powers, lineup, g) for g in range(games)]
 
 
-def arm(overrides: list[str], games: int, seed: int, jobs: int) -> pd.DataFrame:
-    """One arm's results (the same game indices, hence the same setups, in every arm)."""
-    data = play.load_data(overrides)
+def arm(overrides: list[str], games: int, seed: int, jobs: int, base: tuple[str, ...] = ()) -> pd.DataFrame:
+    """One arm's results (the same game indices, hence the same setups, in every arm), its own
+    overrides on top of the report's (`base`)."""
+    data = play.load_data([*base, *overrides])
     return play_listed(MODULE, seed, list(enumerate(seatings(games))), data, jobs=jobs)
 
 
@@ -56,11 +57,14 @@ def largest_gap(table: pd.DataFrame) -> float:
     return float((table["win_rate"] - table["fair_share"]).abs().max())
 
 
-def report_section(folder: Path, games: int, seed: int, jobs: int) -> tuple[str, list[str]]:
-    """Play the arms, write `discovery_seats.csv` and return (finding, HTML fragments)."""
+def report_section(folder: Path, games: int, seed: int, jobs: int, overrides: tuple[str, ...] = ()
+                   ) -> tuple[str, list[str]]:
+    """Play the arms (each under `overrides`, a report's `--set` / `--variant`), write
+    `discovery_seats.csv` and return (finding, HTML fragments)."""
     folder = Path(folder)
-    tables = [seat_table(arm([f"rules.turn_order_money={m}"], games, seed, jobs), "sweep", m) for m in SWEEP]
-    tables.append(seat_table(arm(["options.start_order=auction"], games, seed, jobs), "auction", None))
+    base = tuple(overrides)
+    tables = [seat_table(arm([f"rules.turn_order_money={m}"], games, seed, jobs, base), "sweep", m) for m in SWEEP]
+    tables.append(seat_table(arm(["options.start_order=auction"], games, seed, jobs, base), "auction", None))
     seats = pd.concat(tables, ignore_index=True)
     seats.to_csv(folder / "discovery_seats.csv", index=False)
     sweep = seats[seats.arm == "sweep"]

@@ -257,6 +257,12 @@ def untag(raw: Mapping[str, Any], path: str = "", status: str | None = None,
     return tree, leaves
 
 
+def override_texts(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """Overrides (path -> value) as the `PATH=VALUE` texts `--set` takes, so an analysis can put
+    its own after them: a later text for the same path wins."""
+    return tuple(f"{path}={json.dumps(value)}" for path, value in values.items())
+
+
 def parse_assignment(text: str) -> tuple[str, Any]:
     """`path=value` with the value read as TOML (bare words are strings)."""
     path, sep, value_text = text.partition("=")
