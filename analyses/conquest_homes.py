@@ -128,10 +128,10 @@ def handicap(row: pd.Series) -> str:
 
 def fragments(worth: pd.DataFrame) -> list[str]:
     """The report's table of every Home Province's value and worth, with how to read it."""
-    rows = [(r.skill, int(r.players), r.home, int(r.seat_games), html.sig(r.value),
+    rows = [(r.skill, int(r.players), r.home.title(), int(r.seat_games), html.sig(r.value),
              html.interval(r.value_low, r.value_high), verdict(r),
-             html.sig(r.talent_value) + " " + html.interval(r.talent_low, r.talent_high), _worth_text(r),
-             r.note) for r in worth.itertuples()]
+             html.sig(r.talent_value) + " " + html.interval(r.talent_low, r.talent_high) if r.grant else "not played",
+             _worth_text(r), r.note) for r in worth.itertuples()]
     dose = int(worth.grant.max())
     grants = sorted({int(n) for n in worth[worth.grant > 0].players})
     where = f" (at {', '.join(map(str, grants))} players)" if grants else ""
