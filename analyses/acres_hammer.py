@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="games per rule set and pairing, seat order alternating (default 40, as the report)")
 
     def section(args) -> tuple[str, list[str]]:
-        return report_section(args.out, args.games, args.seed, args.jobs)
+        return report_section(args.out, args.games, args.seed, args.jobs, args.data_overrides)
 
     return section_page.run(parser, argv, "reports/acres_hammer", "The Halifax hammer", section, "acres")
 

@@ -43,7 +43,7 @@ from sim.core import runner
 from sim.core.audit import has_audit
 from sim.core.causal import NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
-from sim.core.data import STRATEGIES, override_texts
+from sim.core.data import override_texts, rule_overrides
 from sim.core.design import Design, balanced, bound
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
@@ -503,12 +503,12 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
             questions.mkdir(parents=True, exist_ok=True)
             changed = rule_overrides(data)
             if changed:
-                body.append(overrides_note(changed))
+                body.append(overrides_note(list(changed)))
             for module in EXTRAS[game]:
                 say(f"{game}: {module}")
                 text, part = importlib.import_module(module).report_section(
                     questions, size.extra_games, size.seed, size.jobs,
-                    overrides=override_texts({path: data.overrides[path] for path in changed}))
+                    overrides=override_texts(changed))
                 body += [rebase(fragment, f"{game}/questions") for fragment in part]
                 summaries.append(text)
         table, found = robustness_pass(game, playable, size, results, out / game)
@@ -526,11 +526,6 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
     body.insert(0, table)
     body.append(html.provenance(meta, robustness.groups_table(robustness.groups(data))))
     return Section(game, games.title(game), " ".join(summaries), body)
-
-
-def rule_overrides(data) -> list[str]:
-    """The data paths a `--set` / `--variant` changed, the strategy tables that join the data aside."""
-    return sorted(path for path in data.overrides if not path.startswith(f"{STRATEGIES}."))
 
 
 def overrides_note(changed: list[str]) -> str:

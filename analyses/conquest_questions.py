@@ -396,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     def section(args) -> tuple[str, list[str]]:
         arms = tuple(x.strip() for x in args.inflation.split(","))
         return report_section(args.out, args.games, args.seed, args.jobs, arms, parse_prices(args.catapult_prices),
-                              args.sweep_games)
+                              args.sweep_games, args.data_overrides)
 
     return section_page.run(parser, argv, "reports/conquest_questions", "Conquest of the Empire questions", section,
                             "conquest")

@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def section(args) -> tuple[str, list[str]]:
         return report_section(args.out, args.games, args.seed, args.jobs, parse_counts(args.players),
-                              grant=args.grant, grant_counts=parse_counts(args.players))
+                              grant=args.grant, grant_counts=parse_counts(args.players), overrides=args.data_overrides)
 
     return section_page.run(parser, argv, "reports/conquest_seats", "Conquest of the Empire seats", section,
                             "conquest")

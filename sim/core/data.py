@@ -257,6 +257,12 @@ def untag(raw: Mapping[str, Any], path: str = "", status: str | None = None,
     return tree, leaves
 
 
+def rule_overrides(data: GameData) -> dict[str, Any]:
+    """The data paths a `--set` / `--variant` changed, with their values; strategy tables aside
+    (the shipped named tables that join the data are not overrides of the rules)."""
+    return {path: value for path, value in sorted(data.overrides.items()) if not path.startswith(f"{STRATEGIES}.")}
+
+
 def override_texts(values: Mapping[str, Any]) -> tuple[str, ...]:
     """Overrides (path -> value) as the `PATH=VALUE` texts `--set` takes, so an analysis can put
     its own after them: a later text for the same path wins."""

@@ -107,3 +107,26 @@ def test_the_standalone_page_writes_the_table_and_its_page(monkeypatch, tmp_path
     meta = json.loads((tmp_path / "out" / "provenance.json").read_text())
     assert meta["engine_version"] == play.INFO.engine_version and meta["seed"] == 1 and meta["assumed"]
     assert "Provenance" in page and meta["data_hash"] in page
+
+
+def test_the_standalone_page_plays_set_overrides_under_each_rule_set_and_says_so(monkeypatch, tmp_path):
+    played = []
+
+    def record(module, seed, listed, data, jobs=1):
+        played.append(data)
+        return _table(["captures"])
+
+    monkeypatch.setattr(acres_hammer.runner, "play_listed", record)
+    out = tmp_path / "out"
+    assert acres_hammer.main(["--games", "2", "--set", "options.free_discard=once_per_turn", "--out", str(out)]) == 0
+    assert played and all(d.get("options.free_discard") == "once_per_turn" for d in played)
+    editions = {d.get("rules.game.edition") for d in played}
+    assert editions == {"first", "second"}                       # each rule set's own edition on top
+    meta = json.loads((out / "provenance.json").read_text())
+    assert meta["overrides"] == {"options.free_discard": "once_per_turn"}
+
+
+def test_the_standalone_page_refuses_a_bad_override_in_one_line(capsys, tmp_path):
+    assert acres_hammer.main(["--set", "options.free_discard=sometimes", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "options.free_discard" in err and not (tmp_path / "out").exists()

@@ -7,7 +7,7 @@ import inspect
 import json
 
 from analyses import balance_report, conquest_seats
-from sim.core.data import load_game_data, override_texts, parse_assignment
+from sim.core.data import load_game_data, override_texts, parse_assignment, rule_overrides
 
 
 def test_the_questions_note_names_the_overrides_they_play():
@@ -17,7 +17,9 @@ def test_the_questions_note_names_the_overrides_they_play():
 
 def test_the_shipped_strategy_tables_are_no_override_of_the_rules():
     data = load_game_data("acres", strategies=("hammer-tuned",))
-    assert data.overrides and balance_report.rule_overrides(data) == []
+    assert data.overrides and rule_overrides(data) == {}
+    assert rule_overrides(load_game_data("acres", ["options.free_discard=once_per_turn"])) == {
+        "options.free_discard": "once_per_turn"}
 
 
 def test_every_question_section_takes_the_reports_overrides():
