@@ -59,7 +59,8 @@ INFO = GameInfo(
                                    # 15: the last two Caesars captured together end the game as a
                                    # draw, COE-A21, not as a victory of the second,
                                    # 16: razing decided by the exact chance a City is taken,
-                                   # `raze_at` (never by default, as measured), each City weighed logged)
+                                   # `raze_at` (never by default, as measured), each City weighed logged;
+                                   # the goldens' logs are those of version 15)
     default_strategy="fortifier",  # the skill level of asset-value experiments (it buys every asset kind)
     lineup=("expansionist", "fortifier", "hunter", "siege_train"))
 BATCH = 256

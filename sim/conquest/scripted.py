@@ -685,8 +685,11 @@ class ScriptedPlayer(RoutePlans, Player):
     def raze(self, options: list[int]) -> int | None:
         """COE-19 / COE-32 phase 4: the City most likely to fall, once that exact chance reaches
         `raze_at` (razing costs 5 of income a turn; a City taken gives the taker 5 and a
-        foothold). Every City weighed is logged with its chance (`city_risk`), for the audit."""
+        foothold). Every City weighed is logged with its chance (`city_risk`); a table that never
+        razes (`raze_at` above 1) weighs none."""
         best, top = None, float(self.k["raze_at"])
+        if top > 1:                          # never razes: nothing to weigh (the shipped tables)
+            return None
         for q in options:
             p = self.city_risk(q)
             if p is None:

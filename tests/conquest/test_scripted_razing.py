@@ -39,7 +39,8 @@ def test_coe_19_a_city_held_well_enough_or_with_raze_at_above_one_is_kept():
     q = e.t.index("cyrenaica")
     assert scripted(e, me, "expansionist", raze_at=0.8).raze([q]) is None
     e, me = _frontier_city((0, 0, 0))
-    assert scripted(e, me, "expansionist", raze_at=1.01).raze([q]) is None      # "never"
+    assert scripted(e, me, "expansionist", raze_at=1.01).raze([q]) is None      # "never"...
+    assert not events(e, "city_risk")                                           # ...weighs nothing
 
 
 def test_coe_19_the_home_city_the_caesars_and_an_unthreatened_one_are_not_weighed():
