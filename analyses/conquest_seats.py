@@ -13,7 +13,9 @@ games (seeds) are played in every rotation, and intervals are Wilson's clustered
 
 `report_section(folder, games, seed, jobs)` writes `conquest_seats.csv` into `folder` and returns
 a one-sentence finding and HTML fragments for the balance report; `games` sizes each player
-count (split over its rotations, a multiple of the lineup's length each).
+count (split over its rotations, a multiple of the lineup's length each). The same games, played
+again with one focal seat granted talents, price each Home Province in starting talents
+(`analyses.conquest_homes`, `conquest_homes.csv`).
 """
 
 from __future__ import annotations
