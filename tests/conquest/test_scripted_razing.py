@@ -61,3 +61,31 @@ def test_the_audit_counts_a_razing_as_a_choice_and_scores_no_city_risk():
     rec = audit_records({"strategies": ["fortifier", "hunter"]}, events_)
     assert rec.chosen == [("fortifier", 0, "raze")] and not rec.forecasts
     assert "raze" in audit_items()
+
+
+def test_coe_19_scripted_games_that_raze_keep_every_invariant_and_raze_only_weighed_cities():
+    """Every strategy razing at 0.5: whole games under the invariant checks after every step, each
+    razing preceded by the City's weighing in the same phase at a chance of 0.5 or more (engine
+    version 16)."""
+    import tempfile
+    from pathlib import Path
+
+    from sim.conquest import checks, play
+    from sim.core.replay import read_games
+    from sim.core.seating import Seating
+
+    data = play.load_data([f"strategies.{s}.raze_at=0.5" for s in play.INFO.lineup])
+    seatings = [Seating(play.INFO.powers[:4], play.INFO.lineup)]
+    table = checks.check_games(11, [0], seatings, data)
+    assert len(table) == 4
+    with tempfile.TemporaryDirectory() as tmp:
+        play.play_games(11, [0], seatings, data, log=Path(tmp) / "g.jsonl")
+        (_, events), = read_games(Path(tmp) / "g.jsonl")
+    razed = [e for e in events if e["event"] == "raze"]
+    assert razed and int(table.cities_razed.sum()) == len(razed)
+    weighed: dict[tuple, float] = {}
+    for e in events:
+        if e["event"] == "city_risk":
+            weighed[(e["round"], e["seat"], e["space"])] = e["p_lost"]
+        elif e["event"] == "raze":
+            assert weighed[(e["round"], e["seat"], e["space"])] >= 0.5           # razed at its threshold
