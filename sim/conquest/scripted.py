@@ -297,7 +297,7 @@ class ScriptedPlayer(RoutePlans, Player):
         else:
             threat = self.threat(dst)
             if sum(threat):
-                leaders = -(-sum(threat) // e.opt.units_per_leader)
+                leaders = self.leaders_for(threat)
                 if ODDS.solve(e.comp, threat, leaders, legion, 1, False, self.weights, True).win > self.k["caesar_risk"]:
                     return []
         self.claimed.add(dst)
@@ -396,7 +396,7 @@ class ScriptedPlayer(RoutePlans, Player):
             return found
         low = min(int(self.k["home_guard"]), sum(here))
         if sum(threat):
-            leaders = -(-sum(threat) // e.opt.units_per_leader)
+            leaders = self.leaders_for(threat)
             high = sum(here)                     # the guard is safe enough at high (or all is kept)
             while low < high:                    # the chance of losing falls with every unit kept
                 mid = (low + high) // 2
@@ -437,6 +437,11 @@ class ScriptedPlayer(RoutePlans, Player):
             if sum(total) > sum(best):
                 best = tuple(total)
         return best  # type: ignore[return-value]
+
+    def leaders_for(self, units: tuple) -> int:
+        """The fewest leaders who can lead these units into battle, 7 each (COE-11.1): the threat
+        model's attacking leaders."""
+        return -(-sum(units) // self.e.opt.units_per_leader)
 
     def caesar_at(self, q: int) -> bool:
         s = self.e.s
@@ -711,7 +716,7 @@ class ScriptedPlayer(RoutePlans, Player):
         if not sum(threat):
             return None
         here = tuple(e.units_at(g, self.p, q))
-        leaders = -(-sum(threat) // e.opt.units_per_leader)
+        leaders = self.leaders_for(threat)
         if not sum(here):
             return 1.0
         return ODDS.solve(e.comp, threat, leaders, here, max(1, len(e.leaders_at(g, self.p, q))),
