@@ -41,7 +41,7 @@ from analyses import tile_value as tv
 from sim import games
 from sim.core import runner
 from sim.core.audit import has_audit
-from sim.core.causal import NOT_IDENTIFIABLE, unit_name
+from sim.core.causal import MIN_BLOCKS, NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
 from sim.core.data import override_texts, rule_overrides
 from sim.core.design import Design, balanced, bound
@@ -73,18 +73,19 @@ class GameSize:
 
 
 # The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores, with at
-# least MIN_BLOCKS tile blocks (fewer give no intervals, sim.core.causal); a game not listed gets
+# least MIN_BLOCKS tile blocks (fewer give no intervals, sim.core.causal); `--scale F` multiplies
+# them all (`scaled`) for tighter intervals; a game not listed gets
 # FALLBACK_SIZE (players within the game's range). AFAoS pairs every British plan
 # with every French one (a side's strategy plays its side, sim.core.seating.bind_sides) and values its cards
 # at the balanced plan too (its default skill level is the random baseline).
 GAME_SIZES = {
-    "struggle": GameSize(games=2800, tile_blocks=8, players=4, audit_games=200),
+    "struggle": GameSize(games=2000, tile_blocks=5, players=4, audit_games=200),
     "acres": GameSize(games=360, tile_blocks=5, players=2, extra_games=40, skills=("balanced",),
                       lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
                       + (("balanced", "balanced"),)),
     "discovery": GameSize(games=800, tile_blocks=5, players=4, extra_games=200, audit_games=200,
                           value_overrides=("options.force_saving=none",)),   # unbiased forced arms (docs/discovery_engine.md)
-    "conquest": GameSize(games=400, tile_blocks=5, players=4, extra_games=60, audit_games=60),
+    "conquest": GameSize(games=240, tile_blocks=5, players=4, extra_games=40, audit_games=60),
 }
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
 # Each game's own questions beyond the generic sections: modules with `report_section(folder,
@@ -113,6 +114,7 @@ class ReportSize:
     extra_games: int | None = None        # games per cell of a game's own questions (EXTRAS); 0: off
     audit_games: int | None = None        # games of the player audit; 0: off
     lineups: tuple[tuple[str, ...], ...] = ()
+    scale: float = 1.0                    # `--scale F`: every game's default share times F (sizes given stay)
 
     @property
     def robustness_games(self) -> int:
@@ -123,7 +125,7 @@ class ReportSize:
     def for_game(self, game: str, info: Any) -> ReportSize:
         """This size resolved for one game: its defaults where none was given, players clamped to
         the game's range (a two-player game plays two in a four-player report)."""
-        default = GAME_SIZES.get(game, FALLBACK_SIZE)
+        default = scaled(GAME_SIZES.get(game, FALLBACK_SIZE), self.scale)
         players = default.players if self.players is None else self.players
         if self.players is None:
             players = min(max(players, info.min_players), info.max_players)
@@ -132,6 +134,17 @@ class ReportSize:
                        extra_games=default.extra_games if self.extra_games is None else self.extra_games,
                        audit_games=default.audit_games if self.audit_games is None else self.audit_games,
                        lineups=default.lineups if players == default.players else ())
+
+
+def scaled(size: GameSize, factor: float) -> GameSize:
+    """A game's default share times `factor` (`--scale`): games, tile blocks, question and audit
+    games, each at least 1, tile blocks never below MIN_BLOCKS (fewer give no intervals); a share
+    that is off (0) stays off."""
+    def times(n: int, least: int = 1) -> int:
+        return max(least, round(n * factor)) if n else 0
+
+    return replace(size, games=times(size.games), tile_blocks=times(size.tile_blocks, MIN_BLOCKS),
+                   extra_games=times(size.extra_games), audit_games=times(size.audit_games))
 
 
 @dataclass
@@ -575,7 +588,8 @@ def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
     """The box at the top of the index: what was run, on which rules, with which code."""
     rows = [("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
             ("skill levels", ", ".join(size.tile_strategies) + f" ({DEFAULT}: the game's default strategy, where present)"),
-            ("seed", size.seed), ("worker processes", size.jobs)]
+            ("seed", size.seed), ("worker processes", size.jobs),
+            ("scale of each game's default share (--scale)", size.scale)]
     for game, prov in report_provenance(size, playable).items():
         title = games.title(game)
         own = playable[game].size

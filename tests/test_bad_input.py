@@ -103,6 +103,9 @@ CASES = [
     (["report", "--games", "0", "--out", "out"], "argument --games: 0 is out of range; allowed 1..1000000000"),
     (["report", "--robust-games", "-1", "--out", "out"],
      "argument --robust-games: -1 is out of range; allowed 0..1000000000"),
+    (["report", "--scale", "0", "--out", "out"], "argument --scale: 0.0 is out of range; allowed 0.01..1000"),
+    (["report", "--scale", "nan", "--out", "out"], "argument --scale: nan is out of range"),
+    (["report", "--scale", "big", "--out", "out"], "argument --scale: 'big' is not a number"),
     # non-finite numbers
     (["compare", "toy", "strong", "random", "--sprt", "--elo1", "nan"], "argument --elo1: nan is out of range; must be finite"),
     (["compare", "toy", "strong", "random", "--sprt", "--p0", "inf"], "argument --p0: inf is out of range; allowed 0..1"),

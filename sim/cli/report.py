@@ -8,7 +8,7 @@ import argparse
 import json
 from pathlib import Path
 
-from sim.cli.common import add_overrides, in_folder, int_in, name_list, out_folder
+from sim.cli.common import add_overrides, in_folder, int_in, name_list, out_folder, real_in
 from sim.core.errors import UserError
 from sim.core.random import MAX_SEED
 
@@ -50,6 +50,10 @@ def register(groups: dict) -> None:
     parser.add_argument("--audit-games", type=int_in(0, 10**6, "audit games"), metavar="N",
                         help=f"games of each game's player audit (calibration of the players' forecasts, items "
                              f"no strategy chooses; default per game: {sizes('audit_games')}; 0: off)")
+    parser.add_argument("--scale", type=real_in(0.01, 1000, "scale"), default=default.scale, metavar="F",
+                        help="every game's default share times F: tournament, question and audit games, tile "
+                             "blocks (never below 5); sizes given by their own flags stay as given (default 1: "
+                             "about 15 minutes on 2 cores; 3: tighter intervals, about three times as long)")
     parser.add_argument("--seed", type=int_in(0, MAX_SEED, "seed"), default=default.seed)
     parser.add_argument("--jobs", type=int_in(1, 4096, "jobs"), default=default.jobs)
     parser.add_argument("--robust-games", type=int_in(0, 10**9, "robust games"), metavar="N",
@@ -78,7 +82,7 @@ def command(args: argparse.Namespace) -> int:
                       tile_strategies=skill, seed=args.seed, jobs=args.jobs, quick=args.quick,
                       overrides=tuple(args.overrides), variants=tuple(args.variants),
                       robust_games=args.robust_games, extra_games=args.question_games,
-                      audit_games=args.audit_games)
+                      audit_games=args.audit_games, scale=args.scale)
     index = build_report(args.out, size, args.compare)
     if args.compare is not None:
         compared = json.loads((args.out / "compare.json").read_text("utf-8"))

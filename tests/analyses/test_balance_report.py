@@ -322,6 +322,22 @@ def test_a_game_size_takes_the_game_defaults_and_clamps_players_to_its_range():
     assert (given.games, given.players, given.tile_blocks) == (50, 3, 4)
 
 
+def test_scale_multiplies_every_default_share_but_keeps_given_sizes_and_the_fewest_blocks():
+    """`--scale F`: bigger (or smaller) runs one flag away; a size given by its own flag stays, tile
+    blocks never fall below MIN_BLOCKS, a share that is off stays off."""
+    info = SimpleNamespace(min_players=2, max_players=7)
+    base, doubled = ReportSize().for_game("conquest", info), ReportSize(scale=2).for_game("conquest", info)
+    default = balance_report.GAME_SIZES["conquest"]
+    assert (doubled.games, doubled.tile_blocks, doubled.extra_games, doubled.audit_games) == (
+        2 * default.games, 2 * default.tile_blocks, 2 * default.extra_games, 2 * default.audit_games)
+    assert base.games == default.games
+    small = ReportSize(scale=0.1).for_game("conquest", info)
+    assert small.tile_blocks == MIN_BLOCKS and small.games == round(default.games * 0.1) and small.extra_games >= 1
+    assert ReportSize(scale=3).for_game("struggle", info).extra_games == 0      # SoE has no questions: still off
+    given = ReportSize(scale=3, games=50, tile_blocks=6).for_game("conquest", info)
+    assert (given.games, given.tile_blocks, given.extra_games) == (50, 6, 3 * default.extra_games)
+
+
 def test_the_report_plays_only_the_games_named_and_refuses_one_games_data_for_several(monkeypatch):
     monkeypatch.setattr(balance_report.games, "PACKAGES", ("struggle", "toy"))
     assert balance_report.playable_games(ReportSize()) == ("struggle", "toy")
