@@ -94,11 +94,16 @@ def resumed_plan(store: RunStore, data: Any, engine: ModuleType) -> Plan:
 
 
 def default_batch_size(design: Design, games: int, jobs: int) -> int:
-    """Whole blocks, at most about TARGET_BATCH_GAMES games, and about 8 batches per worker or more
-    so that the last round of batches leaves no worker idle for long."""
+    """At most about TARGET_BATCH_GAMES games, and about 8 batches per worker or more so that the
+    last round of batches leaves no worker idle for long: whole blocks where a block is smaller
+    than that, part of a block where it is larger (a tile-value block of every arm and seat
+    rotation holds hundreds or thousands of games; five such blocks as five batches kept one of
+    two workers idle a third of the last round). The table does not depend on the batch size."""
     per_worker = max(1, games // max(1, 8 * jobs))
     target = min(TARGET_BATCH_GAMES, per_worker)
-    return max(1, round(target / design.block_size)) * design.block_size
+    if design.block_size > target:
+        return target
+    return round(target / design.block_size) * design.block_size
 
 
 def play_batch(plan: Plan, batch: int) -> pd.DataFrame:

@@ -101,10 +101,19 @@ def test_games_of_a_block_share_their_dice():
     assert by_block.nunique() > 1  # other blocks, other dice
 
 
-def test_default_batches_are_whole_blocks():
+def test_default_batches_are_whole_small_blocks():
     p = plan(12)
-    for games_, jobs in ((96, 1), (10_000, 2), (5, 8)):
+    for games_, jobs in ((96, 1), (10_000, 2)):
         assert runner.default_batch_size(p.design, games_, jobs) % p.design.block_size == 0
+
+
+def test_default_batches_split_a_large_block_so_every_worker_gets_many_batches():
+    """Five tile-value blocks of 2,331 games on 2 workers: five whole-block batches would leave a
+    worker idle for a third of the last round; parts of blocks give each worker 8 batches or more."""
+    from types import SimpleNamespace
+    design = SimpleNamespace(block_size=2331)
+    size = runner.default_batch_size(design, 5 * 2331, 2)
+    assert size <= runner.TARGET_BATCH_GAMES and -(-5 * 2331 // size) >= 8 * 2
 
 
 def test_the_core_runner_imports_no_game():
