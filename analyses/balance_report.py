@@ -43,7 +43,7 @@ from sim.core import runner
 from sim.core.audit import has_audit
 from sim.core.causal import MIN_BLOCKS, NOT_IDENTIFIABLE, unit_name
 from sim.core.contract import has_assets, strategy_sides
-from sim.core.data import override_texts, rule_overrides
+from sim.core.data import override_texts, user_overrides
 from sim.core.design import Design, balanced, bound
 from sim.core.errors import UserError
 from sim.core.metadata import code_version
@@ -514,7 +514,7 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
             say(f"{game}: its own questions, {size.extra_games} games per cell")
             questions = out / game / "questions"
             questions.mkdir(parents=True, exist_ok=True)
-            changed = rule_overrides(data)
+            changed = user_overrides(data)
             if changed:
                 body.append(overrides_note(list(changed)))
             for module in EXTRAS[game]:

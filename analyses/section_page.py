@@ -30,7 +30,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: str, t
     of `game`'s data under them and `--out/provenance.json`."""
     from sim import games
     from sim.cli.common import add_overrides, add_seed, int_in, out_folder
-    from sim.core.data import override_texts, rule_overrides
+    from sim.core.data import override_texts, user_overrides
 
     parser.add_argument("--jobs", type=int_in(1, 256, "jobs"), default=1, help="worker processes (default 1)")
     parser.add_argument("--out", type=out_folder, default=Path(out),
@@ -40,7 +40,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: str, t
     args = parser.parse_args(argv)
     try:
         data = games.load(game).load_data(args.overrides, args.variants)
-        args.data_overrides = override_texts(rule_overrides(data))
+        args.data_overrides = override_texts(user_overrides(data))
         finding, fragments = section(args)
     except UserError as exc:
         sys.stderr.write(f"{parser.prog}: error: {exc}\n")

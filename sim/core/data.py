@@ -257,10 +257,13 @@ def untag(raw: Mapping[str, Any], path: str = "", status: str | None = None,
     return tree, leaves
 
 
-def rule_overrides(data: GameData) -> dict[str, Any]:
-    """The data paths a `--set` / `--variant` changed, with their values; strategy tables aside
-    (the shipped named tables that join the data are not overrides of the rules)."""
-    return {path: value for path, value in sorted(data.overrides.items()) if not path.startswith(f"{STRATEGIES}.")}
+def user_overrides(data: GameData) -> dict[str, Any]:
+    """The data paths a `--set` / `--variant` changed, with their values, strategy tables
+    included (`strategies.fortifier.raze_at=0.9`); the shipped named tables that join the data
+    when played (`hammer-tuned`) are the game's own, not overrides, and stay out."""
+    shipped = {path: value for table in named_strategies(data.game).values() for path, value in table.items()}
+    return {path: value for path, value in sorted(data.overrides.items())
+            if path not in shipped or shipped[path] != value}
 
 
 def override_texts(values: Mapping[str, Any]) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ import inspect
 import json
 
 from analyses import balance_report, conquest_seats
-from sim.core.data import load_game_data, override_texts, parse_assignment, rule_overrides
+from sim.core.data import load_game_data, override_texts, parse_assignment, user_overrides
 
 
 def test_the_questions_note_names_the_overrides_they_play():
@@ -15,11 +15,13 @@ def test_the_questions_note_names_the_overrides_they_play():
     assert "rules.turn_cap" in note and "in every game" in note
 
 
-def test_the_shipped_strategy_tables_are_no_override_of_the_rules():
+def test_the_shipped_strategy_tables_are_no_override_but_a_users_strategy_change_is():
     data = load_game_data("acres", strategies=("hammer-tuned",))
-    assert data.overrides and rule_overrides(data) == {}
-    assert rule_overrides(load_game_data("acres", ["options.free_discard=once_per_turn"])) == {
+    assert data.overrides and user_overrides(data) == {}
+    assert user_overrides(load_game_data("acres", ["options.free_discard=once_per_turn"])) == {
         "options.free_discard": "once_per_turn"}
+    raze = load_game_data("conquest", ["strategies.fortifier.raze_at=0.9"])
+    assert user_overrides(raze) == {"strategies.fortifier.raze_at": 0.9}
 
 
 def test_every_question_section_takes_the_reports_overrides():
