@@ -589,7 +589,7 @@ def provenance_header(size: ReportSize, playable: dict[str, Playable]) -> str:
     rows = [("tiles", ", ".join(size.tiles) if size.tiles else "every tile"),
             ("skill levels", ", ".join(size.tile_strategies) + f" ({DEFAULT}: the game's default strategy, where present)"),
             ("seed", size.seed), ("worker processes", size.jobs),
-            ("scale of each game's default share (--scale)", size.scale)]
+            ("scale of each game's default share (--scale)", f"{size.scale:g}")]
     for game, prov in report_provenance(size, playable).items():
         title = games.title(game)
         own = playable[game].size

@@ -212,6 +212,7 @@ def test_the_index_opens_with_what_the_report_is_of(report):
     text = report.read_text(encoding="utf-8")
     assert text.index("What this report is of") < text.index('id="struggle"')
     assert "default rules" in text and "code version" in text
+    assert re.search(r"default share \(--scale\)</td><td>1</td>", text)
 
 
 def test_a_variant_report_shows_its_provenance_and_compares_with_a_base(report, tmp_path, capsys):
