@@ -93,17 +93,19 @@ def resumed_plan(store: RunStore, data: Any, engine: ModuleType) -> Plan:
                 games=manifest["games"], batch_size=manifest["batch_size"], data=data)
 
 
-def default_batch_size(design: Design, games: int, jobs: int) -> int:
+def default_batch_size(design: Design, games: int, jobs: int, whole_blocks: bool = False) -> int:
     """At most about TARGET_BATCH_GAMES games, and about 8 batches per worker or more so that the
     last round of batches leaves no worker idle for long: whole blocks where a block is smaller
     than that, part of a block where it is larger (a tile-value block of every arm and seat
     rotation holds hundreds or thousands of games; five such blocks as five batches kept one of
-    two workers idle a third of the last round). The table does not depend on the batch size."""
+    two workers idle a third of the last round). The table does not depend on the batch size,
+    but a caller that scores each batch's blocks as it arrives (`play_until`: the tuner's
+    pruning) needs `whole_blocks`."""
     per_worker = max(1, games // max(1, 8 * jobs))
     target = min(TARGET_BATCH_GAMES, per_worker)
-    if design.block_size > target:
+    if design.block_size > target and not whole_blocks:
         return target
-    return round(target / design.block_size) * design.block_size
+    return max(1, round(target / design.block_size)) * design.block_size
 
 
 def play_batch(plan: Plan, batch: int) -> pd.DataFrame:

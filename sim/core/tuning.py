@@ -183,7 +183,8 @@ class Tuning:
         stops the games by returning True."""
         n = self.blocks * self.design.block_size
         plan = runner.Plan(module=games.module_path(self.settings.game), seed=seed, design=self.design, games=n,
-                           batch_size=runner.default_batch_size(self.design, n, jobs), data=self.candidate_data(values))
+                           batch_size=runner.default_batch_size(self.design, n, jobs, whole_blocks=True),
+                           data=self.candidate_data(values))
         parts: list[pd.Series] = []
 
         def take(table: pd.DataFrame) -> bool:

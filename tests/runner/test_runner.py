@@ -114,6 +114,7 @@ def test_default_batches_split_a_large_block_so_every_worker_gets_many_batches()
     design = SimpleNamespace(block_size=2331)
     size = runner.default_batch_size(design, 5 * 2331, 2)
     assert size <= runner.TARGET_BATCH_GAMES and -(-5 * 2331 // size) >= 8 * 2
+    assert runner.default_batch_size(design, 5 * 2331, 2, whole_blocks=True) == 2331    # scored block by block
 
 
 def test_the_core_runner_imports_no_game():
