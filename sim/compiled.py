@@ -1,7 +1,7 @@
 """Compiled copies of the hottest pure-Python modules, and the rule that decides when they are used.
 
 The modules named in `MODULES` are plain Python, the reference. `setup.py` also compiles them with
-Cython (unchanged source, no type declarations): the same games with the same draws, 1.1 to 1.35
+Cython (unchanged source, no type declarations): the same games with the same draws, 1.08 to 1.16
 times as many per CPU second by game (docs/performance.md). A compiled copy is used only while it
 is current: the build records the SHA-256 of the source it compiled (`MANIFEST`, `source_hash`),
 and `SourceWhenStale`, put in front of Python's import system by `sim/__init__.py`, loads the
@@ -22,17 +22,14 @@ from pathlib import Path
 
 # the modules where each game's scripted games spend their Python time (a profile of the bench's
 # games: together about nine tenths of it); a module defining numba kernels stays out (numba
-# compiles those itself and cannot read a compiled function)
+# compiles those itself and cannot read a compiled function). Conquest of the Empire's are out:
+# compiled, its games were no faster (its time goes to numpy element reads and the numba
+# kernels), and they were three tenths of the compiling (docs/performance.md)
 MODULES = (
     # A Few Acres of Snow: the players, their choices and the engine they ask
     "sim.acres.choices", "sim.acres.economy", "sim.acres.engine", "sim.acres.expansion", "sim.acres.network",
     "sim.acres.players", "sim.acres.raids", "sim.acres.scripted", "sim.acres.siege", "sim.acres.sieges",
     "sim.acres.view",
-    # Conquest of the Empire
-    "sim.conquest.battle", "sim.conquest.choices", "sim.conquest.combat", "sim.conquest.economy",
-    "sim.conquest.engine", "sim.conquest.land_exact", "sim.conquest.legion", "sim.conquest.movement",
-    "sim.conquest.purchase", "sim.conquest.routes", "sim.conquest.scripted", "sim.conquest.scripted_routes",
-    "sim.conquest.taxes",
     # Age of Empires III: The Age of Discovery
     "sim.discovery.buildings", "sim.discovery.discovery", "sim.discovery.engine", "sim.discovery.placement",
     "sim.discovery.resolution", "sim.discovery.rounds", "sim.discovery.scoring", "sim.discovery.scripted",
@@ -88,14 +85,18 @@ def in_use() -> list[str]:
 
 class SourceWhenStale(importlib.abc.MetaPathFinder):
     """Loads a module of `MODULES` from its `.py` file unless its compiled copy is `current`
-    (returning None lets the normal import take the compiled copy)."""
+    (returning None lets the normal import take the compiled copy), and every other module of sim
+    from its `.py` file."""
 
     def __init__(self) -> None:
         self._record: dict[str, str] | None = None
 
     def find_spec(self, name, path=None, target=None):
         if name not in MODULES:
-            return None
+            # a compiled copy of a module no longer listed (an earlier build's, left in the
+            # checkout) would be taken before its source: the source it is
+            source = source_path(name) if name.startswith("sim.") else None
+            return importlib.util.spec_from_file_location(name, source) if source and source.is_file() else None
         if os.environ.get(PURE_ENV) != "1":
             if self._record is None:
                 self._record = recorded()
