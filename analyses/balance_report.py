@@ -239,7 +239,8 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
             "binomial one, at least 1) says how many seat-games count as one independent one. Seat intervals are wider "
             "than power intervals when the dice of a block favour one seat in all its games.</p>"),
             html.figure(f"{rel}/win_rates.png", "win rates by strategy, power and seat")]
-    vp_label = games.load(game).INFO.vp_label
+    info = games.load(game).INFO
+    vp_label = info.vp_label
     for key, label in (("by_power", "power"), ("by_seat", "seat"), ("by_strategy", "strategy")):
         rows = [(name, v["n"], html.sig(v["deff"]), f"{v['n'] / v['deff']:.0f}", html.sig(v["win_rate"]),
                  html.interval(*v["ci95"]), html.sig(v["mean_vp"]), html.sig(v["mean_rank"]))
@@ -248,9 +249,15 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
                                                               "effective n", "win rate", "95% CI", f"mean {vp_label}",
                                                               "mean rank"]))
     seat0 = analysis.first_seat
-    body.append(f"<h4>First-seat advantage</h4><p>Seat 0 wins {seat0['win_rate']:.3g} "
-                f"(95 % CI {seat0['ci95'][0]:.3g}..{seat0['ci95'][1]:.3g}, n = {seat0['n']}) against a fair share "
-                f"of {seat0['expected']:.3g}.</p>")
+    if info.turn_order:                  # the rules, not the seat, decide who moves first
+        seat_sentence = f"A seat is only a label: {info.turn_order}."
+        seat_text = (f"None to measure. {seat_sentence} The seat rows above say only how the games were seated "
+                     f"(seat 0 won {seat0['win_rate']:.3g}).")
+    else:
+        seat_sentence = f"Seat 0 wins {seat0['win_rate']:.3g} against a fair share of {seat0['expected']:.3g}."
+        seat_text = (f"Seat 0 wins {seat0['win_rate']:.3g} (95 % CI {seat0['ci95'][0]:.3g}..{seat0['ci95'][1]:.3g}, "
+                     f"n = {seat0['n']}) against a fair share of {seat0['expected']:.3g}.")
+    body.append(f"<h4>First-seat advantage</h4><p>{seat_text}</p>")
     body.append("<h4>Rating model (Plackett-Luce: strategy + seat + power)</h4>"
                 + html.figure(f"{rel}/ratings.png", "rating effects")
                 + html.table([(r.factor, r.level, html.sig(r.effect), html.interval(r.ci_low, r.ci_high))
@@ -280,8 +287,7 @@ def tournament_section(game: str, results: pd.DataFrame, folder: Path, rel: str)
               f"the strongest power {strongest_power[0]} ({strongest_power[1]['win_rate']:.3g})")
     summary = (f"In {analysis.summary['games']} games of {int(results['players'].iloc[0])} players with seats and "
                f"powers rotated, the strongest strategy was {best[0]} (win rate {best[1]['win_rate']:.3g}, "
-               f"95 % CI {best[1]['ci95'][0]:.3g}..{best[1]['ci95'][1]:.3g}) and {powers}. Seat 0 wins "
-               f"{seat0['win_rate']:.3g} against a fair share of {seat0['expected']:.3g}. "
+               f"95 % CI {best[1]['ci95'][0]:.3g}..{best[1]['ci95'][1]:.3g}) and {powers}. {seat_sentence} "
                + (f"Flagged as out of balance: {', '.join(f'{r.factor} {r.level} ({r.flag})' for r in flagged.itertuples())}."
                   if len(flagged) else "Nothing is flagged as out of balance at this sample size.")
                + (" " + ending_sentence(ended, vp_label) if ended else ""))

@@ -38,6 +38,7 @@ INFO = GameInfo(
     name=NAME, title=TITLE, rule_prefix="AFS", powers=SIDES, min_players=2, max_players=2,   # AFS-0: two players
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
     assets="cards and locations", vp_label="VP (1 or 0 after an immediate win)",   # AFS-15.1
+    turn_order="the British always move first, whoever sits in seat 0 (AFS-5.1.1)",
     engine_version=13,             # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;

@@ -51,6 +51,9 @@ class GameInfo:
     `vp_label`: what the results' `vp` column holds, as tables name its mean ("VP", or e.g. a
     game without victory points: "final income").
     `assets`: what the asset-value experiments measure, in the plural ("tiles", "cards and locations").
+    `turn_order`: where the rules, not the seat, decide who moves first, a clause saying so with
+    its rule id (empty: the seats move in order); a seat is then only a label, and the report
+    says that instead of measuring a first-seat advantage.
     """
 
     name: str
@@ -67,6 +70,7 @@ class GameInfo:
     lineup: tuple[str, ...] = ()
     vp_label: str = "VP"
     assets: str = "tiles"
+    turn_order: str = ""
 
     def __post_init__(self) -> None:
         problems = []

@@ -147,6 +147,17 @@ def test_the_cote_section_says_how_its_games_ended(report):
     assert f"% of the games ended by {top.index[0]}" in section
 
 
+def test_the_afaos_section_reads_no_first_seat_advantage_into_its_seat_labels(report):
+    """AFS-5.1.1: the British move first whoever sits in seat 0, so a seat is only a label; the
+    games whose seats move in order still measure seat 0 against the fair share."""
+    text = report.read_text(encoding="utf-8")
+    acres = text[text.index('id="acres"'):text.index('id="discovery"')]
+    conquest = text[text.index('id="conquest"'):text.index('id="acres"')]
+    assert "A seat is only a label: the British always move first, whoever sits in seat 0 (AFS-5.1.1)." in acres
+    assert "against a fair share" not in acres
+    assert "Seat 0 wins" in conquest and "A seat is only a label" not in conquest
+
+
 def test_every_image_and_link_exists(report):
     pages = [report] + [p for p in referenced(report) if p.suffix == ".html"]
     missing = [str(t) for page in pages for t in referenced(page) if not t.exists()]
