@@ -622,7 +622,8 @@ def write_headline(game: str, results: pd.DataFrame, folder: Path, provenance: d
         path = folder / "tiles" / name
         return pd.read_csv(path) if path.exists() else None
 
-    rows = headline.numbers(results, table("tile_values.csv"), table("resource_values.csv"))
+    rows = headline.numbers(results, table("tile_values.csv"), table("resource_values.csv"),
+                            seats_move_in_order=not games.load(game).INFO.turn_order)
     return headline.write(folder, game, games.title(game), rows, provenance, robustness.as_json(found))
 
 

@@ -34,14 +34,17 @@ def number(group: str, key: str, value: float, low: float, high: float, n: int |
     return {"group": group, "key": key, "value": float(value), "low": float(low), "high": float(high), "n": n}
 
 
-def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.DataFrame | None) -> list[dict]:
-    """The headline numbers of one game's section, each with its 95 % interval."""
+def numbers(results: pd.DataFrame, tiles: pd.DataFrame | None, resources: pd.DataFrame | None,
+            seats_move_in_order: bool = True) -> list[dict]:
+    """The headline numbers of one game's section, each with its 95 % interval; the first seat's
+    advantage only where the seats move in order (`GameInfo.turn_order` empty)."""
     summary = summarise(results)
     out = [number(f"win rate by {key[3:]}", f"{key[3:]} {level}", v["win_rate"], *v["ci95"], v["n"])
            for key in ("by_strategy", "by_power", "by_seat") for level, v in summary[key].items()]
-    seat0 = first_seat(results)
-    out.append(number("first seat", "seat 0 advantage over the fair share", seat0["advantage"],
-                      *seat0["advantage_ci95"], seat0["n"]))
+    if seats_move_in_order:
+        seat0 = first_seat(results)
+        out.append(number("first seat", "seat 0 advantage over the fair share", seat0["advantage"],
+                          *seat0["advantage_ci95"], seat0["n"]))
     for r in (one_row_each(tiles).itertuples() if tiles is not None else ()):
         if math.isfinite(r.d_win_low):        # no interval from fewer than MIN_BLOCKS blocks: no headline number
             out.append(number("tile effect on win rate (take at once - never)", f"{r.tile} ({r.strategy})",

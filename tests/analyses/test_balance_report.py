@@ -156,6 +156,9 @@ def test_the_afaos_section_reads_no_first_seat_advantage_into_its_seat_labels(re
     assert "A seat is only a label: the British always move first, whoever sits in seat 0 (AFS-5.1.1)." in acres
     assert "against a fair share" not in acres
     assert "Seat 0 wins" in conquest and "A seat is only a label" not in conquest
+    groups = {game: {r["group"] for r in json.loads((report.parent / game / "headline.json").read_text("utf-8"))["numbers"]}
+              for game in ("acres", "conquest")}
+    assert "first seat" not in groups["acres"] and "first seat" in groups["conquest"]
 
 
 def test_every_image_and_link_exists(report):
