@@ -19,7 +19,8 @@ import numpy as np
 from sim import compiled
 
 CEILING_DICE = 10_000_000
-PAIRED_RUNS = 3                   # alternating compiled / pure-Python child runs of `compiled_gain`
+PAIRED_RUNS = 5                   # alternating compiled / pure-Python child runs of `compiled_gain` (3 were too few:
+                                  # the same code gave 0.7 % and 7 % on one day, docs/performance.md)
 
 
 @dataclass(frozen=True)
