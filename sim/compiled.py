@@ -1,7 +1,7 @@
 """Compiled copies of the hottest pure-Python modules, and the rule that decides when they are used.
 
 The modules named in `MODULES` are plain Python, the reference. `setup.py` also compiles them with
-Cython (unchanged source, no type declarations): the same games with the same draws, 1.08 to 1.16
+Cython (unchanged source, no type declarations): the same games with the same draws, 1.02 to 1.16
 times as many per CPU second by game (docs/performance.md). A compiled copy is used only while it
 is current: the build records the SHA-256 of the source it compiled (`MANIFEST`, `source_hash`),
 and `SourceWhenStale`, put in front of Python's import system by `sim/__init__.py`, loads the
