@@ -46,6 +46,9 @@ LADDER = (("hammer", "raider-tuned"), ("hammer-tuned", "raider-tuned"))
 PAIRINGS = HAND_SET + LADDER           # (British, French): the rows of every rule set
 REASONS = play.END_REASONS              # every way a game can end; the page shows those that occurred
 EDGE = 0.6                              # the British (or French) edge an SPRT tests an even game against
+FIRST = "first edition"                 # the variants are played alone on it: what `changed` compares with
+TRACE = ("winner", "turns", "end_reason", "vp")   # what a played game came to, per side
+FEW_CHANGED = 0.25                      # a rule set changing fewer of its games than this is named in the finding
 
 
 def seatings(pairing: tuple[str, str], games: int) -> list[Seating]:
@@ -85,7 +88,7 @@ def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str
     """One row per rule set and (British, French) pairing (default: RULESETS x PAIRINGS): the
     British win rate with its interval, the SPRT verdict and the share of each game-end reason.
     `base`: a report's overrides, under each rule set's own."""
-    rows = []
+    rows, played = [], {}
     pairings = PAIRINGS if pairings is None else pairings
     names = sorted({name for pairing in pairings for name in pairing})
     for rules, overrides in (RULESETS if rulesets is None else rulesets).items():
@@ -100,11 +103,34 @@ def hammer_table(games: int, seed: int, jobs: int, rulesets: dict[str, tuple[str
             unknown = set(reasons.index) - set(REASONS)
             if unknown:
                 raise ValueError(f"game-end reasons {sorted(unknown)} are not among {REASONS}")
+            played[rules, pairing] = traces(table)
             rows.append({"rules": rules, "british": pairing[0], "french": pairing[1], "games": len(wins),
                          "british_wins": sum(wins), "british_rate": sum(wins) / len(wins), "low": float(low),
                          "high": float(high), "sprt": verdict(wins), "median_turns": float(british.turns.median()),
                          **{_column(r): float(reasons.get(r, 0.0)) for r in REASONS}})
+    for row in rows:
+        row["changed"] = changed(played, row["rules"], (row["british"], row["french"]))
     return pd.DataFrame(rows)
+
+
+def traces(table: pd.DataFrame) -> dict[int, tuple]:
+    """Per game index, what the game came to (`TRACE`, each side's row): two plays of one game
+    index under two rule sets with the same trace are taken as the same game."""
+    columns = [c for c in TRACE if c in table.columns]
+    ordered = table.sort_values(["game_index", "power"])
+    return {int(g): tuple(rows[columns].itertuples(index=False, name=None))
+            for g, rows in ordered.groupby("game_index", sort=False)}
+
+
+def changed(played: dict, rules: str, pairing: tuple[str, str]) -> float:
+    """How many of a cell's games came to something else than the same game index under the first
+    edition (common random numbers: a variant that never binds leaves every game as it was);
+    NaN for the first edition itself or where it was not played."""
+    reference = played.get((FIRST, pairing))
+    if rules == FIRST or reference is None:
+        return float("nan")
+    games = played[rules, pairing]
+    return float(sum(games[g] != reference.get(g) for g in games))
 
 
 def finding(table: pd.DataFrame) -> str:
@@ -125,7 +151,24 @@ def finding(table: pd.DataFrame) -> str:
         sentence += ("; " if sentence else "") + "along the ladder of tuned replies the British win " + ", ".join(steps)
     by_rules = table.groupby("rules", sort=False).british_rate.mean()
     closest = (by_rules - 0.5).abs().idxmin()
-    return sentence + f". {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f})."
+    return (sentence + f". {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f})."
+            + unchanged_clause(table))
+
+
+def unchanged_clause(table: pd.DataFrame) -> str:
+    """The rule sets that change fewer than `FEW_CHANGED` of their games against the first
+    edition: the scripted games seldom meet what such a variant changes, so its rows measure the
+    players' habits more than the variant ('' when none, or nothing was compared)."""
+    if "changed" not in table:
+        return ""
+    compared = table.dropna(subset=["changed"]).groupby("rules", sort=False)[["changed", "games"]].sum()
+    share = compared.changed / compared.games
+    few = share[share < FEW_CHANGED]
+    if few.empty:
+        return ""
+    listed = ", ".join(f"{rules}: {100 * s:.0f} % changed" for rules, s in few.items())
+    return (f" Some variants leave most games as the first edition played them ({listed}): the scripted "
+            "games seldom meet what they change, so their rows say little about them.")
 
 
 def _column(reason: str) -> str:
@@ -145,17 +188,20 @@ def report_section(folder: Path, games: int, seed: int, jobs: int, overrides: tu
     sentence = finding(table)
     shown = [x for x in REASONS if table[_column(x)].any()]
     rows = [[r.rules, r.british, r.french, r.games, html.sig(r.british_rate), html.interval(r.low, r.high), r.sprt,
-             html.sig(r.median_turns), *(f"{100 * getattr(r, _column(x)):.0f} %" for x in shown)]
+             html.sig(r.median_turns), *(f"{100 * getattr(r, _column(x)):.0f} %" for x in shown),
+             "–" if pd.isna(r.changed) else f"{r.changed:.0f} of {r.games}"]
             for r in table.itertuples()]
     fragments = [
         "<h3>The Halifax hammer</h3>",
         html.summary(sentence),
         html.table(rows, ["rules", "British strategy", "French strategy", "games", "British win rate", "95 % interval",
-                          "SPRT vs 0.5", "median turns", *shown]),
+                          "SPRT vs 0.5", "median turns", *shown, "games changed"]),
         f"<p>The scripted British <code>hammer</code> against each French strategy, then the ladder of tuned "
         f"replies (<code>sim/acres/data/tuned.toml</code>: raider-tuned tuned against the hammer, hammer-tuned "
         f"against raider-tuned), {games} games per cell "
         f"(seed {seed}, common random numbers, seat order alternating); variants alone on the first edition. "
+        f"Games changed: the games of a cell that came to another winner, length, end or VP than the same "
+        f"game under the first edition; a variant whose cards or rules the players never reach changes none. "
         f"SPRT: an even game (0.5) against an edge of {EDGE} for either side (alpha = beta = 0.05). "
         f"Table: <code>{html_lib.escape('acres_hammer.csv')}</code>.</p>",
     ]

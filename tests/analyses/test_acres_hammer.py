@@ -84,6 +84,39 @@ def test_hammer_table_counts_every_end_reason_of_the_engine(monkeypatch):
     assert table[[c for c in table.columns if c.startswith("end_")]].sum(axis=1).tolist() == [1.0]
 
 
+def test_games_changed_counts_the_games_a_rule_set_plays_otherwise_than_the_first_edition(monkeypatch):
+    """Common random numbers: a game index under a variant is compared with the same index under
+    the first edition; one game of four ending otherwise is one changed, the first edition none."""
+    tables = iter([_table(["captures"] * 4), _table(["captures", "discs out", "captures", "captures"]),
+                   _table(["captures"] * 4)])
+    monkeypatch.setattr(acres_hammer.runner, "play_listed", lambda *args, **kw: next(tables))
+    table = acres_hammer.hammer_table(4, 5, 1, rulesets={"first edition": (), "Scen4": (), "Scen19": ()},
+                                      pairings=(("hammer", "raider"),))
+    assert table.changed.isna().tolist() == [True, False, False]
+    assert table.changed.tolist()[1:] == [1.0, 0.0]
+
+
+def test_the_finding_names_the_rule_sets_that_change_few_games():
+    rows = [_row("first edition", "hammer", "raider", 0.85, 0.71, 0.93, "British favoured") | {"changed": None},
+            _row("Scen4", "hammer", "raider", 0.85, 0.71, 0.93, "British favoured") | {"changed": 2},
+            _row("Scen16", "hammer", "raider", 0.5, 0.35, 0.65, "undecided") | {"changed": 38}]
+    sentence = acres_hammer.finding(pd.DataFrame(rows))
+    assert sentence.endswith("Some variants leave most games as the first edition played them (Scen4: 5 % changed): "
+                             "the scripted games seldom meet what they change, so their rows say little about them.")
+    rows[1]["changed"] = 10
+    assert "leave most games" not in acres_hammer.finding(pd.DataFrame(rows))
+
+
+def test_an_unbinding_variant_changes_no_game_of_the_engine():
+    """Yucata's Scen4 takes 3 of the 6 British Regular Infantry away: in these four games the
+    hammer never wants a fourth, so every game is played as under the first edition; the second
+    edition changes them."""
+    table = acres_hammer.hammer_table(4, 5, 1, rulesets={"first edition": (), "Scen4": ("rules.variants.scen4=true",),
+                                                         "second edition": ('rules.game.edition="second"',)},
+                                      pairings=(("hammer", "raider"),))
+    assert table.changed.tolist()[1] == 0.0 and table.changed.tolist()[2] > 0
+
+
 def test_hammer_table_refuses_an_end_reason_it_does_not_know(monkeypatch):
     monkeypatch.setattr(acres_hammer.runner, "play_listed", lambda *args, **kw: _table(["resigned"]))
     with pytest.raises(ValueError, match="resigned"):
