@@ -7,8 +7,9 @@ and field kind: `tiles.*.cost_gold` (tile costs in gold), `regions.*.vp` (region
 nothing is played differently when they change.
 
 *Perturbations.* `--set` override sets derived from the effective data, never written by hand:
-gold costs of tiles and costs of cards +1 / -1, region VP x1.2 / x0.8 and player weights (`strategies.*.*_weight`)
-x1.2 / x0.8 -- integers rounded, every value clipped to its leaf's bounds -- and the token mix
+gold costs of tiles and costs of cards +1 / -1, region VP x1.2 / x0.8, player weights (`strategies.*.*_weight`)
+x1.2 / x0.8 and CotE's turn cap x1.5 / x0.75 (a game stopped by it is won by the top income, so
+most CotE findings rest on it) -- integers rounded, every value clipped to its leaf's bounds -- and the token mix
 reshuffled: in each region one token of its commonest kind becomes one of its rarest kind (the
 same number of tokens, only kinds the region already has). Only ASSUMED leaves are perturbed; a
 perturbation that changes nothing is dropped. Each one is loaded through `load_game_data`, so
@@ -53,7 +54,8 @@ LABELS = {"tiles.*.cost_gold": "tile costs (gold)", "tiles.*.cost_unrest": "tile
 SHIFTS = (("tiles.*.cost_gold", "tile costs", (1, -1)),                    # add, clipped to the bounds
           ("cards.*.*.cost", "card costs", (1, -1)))
 SCALES = (("regions.*.vp", "region VP", (1.2, 0.8)),                       # multiply, rounded, clipped
-          (f"{STRATEGIES}.*.*_weight", "player weights", (1.2, 0.8)))
+          (f"{STRATEGIES}.*.*_weight", "player weights", (1.2, 0.8)),
+          ("rules.turn_cap", "turn cap", (1.5, 0.75)))    # COE-25.3: the cap that ends most CotE games
 MIXES = (("tokens.*", "token mix"),)                                       # one token changes kind
 RULE_ID = re.compile(r"[A-Z]+-\d+(?:\.\d+)*")
 UNTESTED_ASSETS = ("re-measuring a tile's value needs the whole tile step (every skill level, every tile, two arms "

@@ -163,6 +163,15 @@ def test_a_factor_whose_levels_all_win_alike_has_no_strongest_or_weakest_finding
                      "strongest seat: 0 (0.3)", "weakest seat: 1 (0.2)"]
 
 
+def test_coe_25_3_the_turn_cap_is_scaled_where_it_decides_most_games():
+    """CotE's simulator cap (ASSUMED, 40 rounds) is played at 60 and 30 rounds; a game whose
+    data has no such cap gets no such perturbation."""
+    made = {p.name: p for p in robustness.perturbations(load_game_data("conquest"))}
+    assert made["turn cap x1.5"].overrides == {"rules.turn_cap": 60}
+    assert made["turn cap x0.75"].overrides == {"rules.turn_cap": 30}
+    assert not any(p.name.startswith("turn cap") for p in robustness.perturbations(load_game_data("struggle")))
+
+
 def test_afs_19_10_card_costs_move_by_one_within_their_bounds():
     data = load_game_data("acres")
     made = {p.name: p for p in robustness.perturbations(data)}
