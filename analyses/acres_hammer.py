@@ -123,7 +123,7 @@ def traces(table: pd.DataFrame) -> dict[int, tuple]:
 
 
 def changed(played: dict, rules: str, pairing: tuple[str, str]) -> float:
-    """How many of a cell's games came to something else than the same game index under the first
+    """How many of a cell's games came to something other than the same game index under the first
     edition (common random numbers: a variant that never binds leaves every game as it was);
     NaN for the first edition itself or where it was not played."""
     reference = played.get((FIRST, pairing))
@@ -136,7 +136,7 @@ def changed(played: dict, rules: str, pairing: tuple[str, str]) -> float:
 def finding(table: pd.DataFrame) -> str:
     """The finding: does the hammer dominate the hand-set French strategies, how each pairing of
     the tuned ladder ends, and which rules bring the game closest to even."""
-    first = table[table.rules == "first edition"]
+    first = table[table.rules == FIRST]
     ladder = first.british.map(tuned) | first.french.map(tuned)
     hand = first[~ladder & (first.british == "hammer")]
     sentence = ""
