@@ -49,7 +49,7 @@ def test_play_text_table_has_no_revolutions_for_a_game_without_them(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "8 games of 2 players, seed 1 (shared wins count for every winner)"
     assert lines[1].split() == ["strategy", "seats", "wins", "win", "rate", "95%", "CI", "mean", "VP"]
-    assert [line.split()[0] for line in lines[3:]] == ["strong", "weak"]
+    assert [line.split()[0] for line in lines[3:5]] == ["strong", "weak"] and lines[5] == ""
 
 
 def test_play_says_how_the_games_ended_and_what_a_turn_cap_win_is_coe_25_3(capsys):
@@ -213,3 +213,38 @@ def test_any_player_count_outside_the_game_is_refused_in_one_line(players):
     with contextlib.redirect_stderr(err):
         assert main(["play", "toy", "--players", str(players), "--games", "1"]) == 2
     assert err.getvalue().count("\n") == 1 and "2..4" in err.getvalue()
+
+
+def test_play_shows_win_rates_by_power_and_seat_in_text_and_json(capsys):
+    """One strategy on every seat: the strategy table shows nothing, the power and seat tables
+    show each level's seat-games, wins and interval, and agree with the results table."""
+    argv = ["play", "toy", "--players", "3", "--strategies", "strong", "--games", "30", "--seed", "4", "--quiet"]
+    out = run_json(capsys, [*argv, "--json"])
+    assert set(out["by_power"]) <= set(toygame.POWERS) and set(out["by_seat"]) == {"0", "1", "2"}
+    for table in (out["by_power"], out["by_seat"]):
+        assert sum(r["n"] for r in table.values()) == 90
+        assert all(0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1 for r in table.values())
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.split()[:2] in (["power", "seats"], ["seat", "seats"])]
+    assert len(heads) == 2
+    seat_rows = {line.split()[0]: line.split() for line in lines[heads[1] + 2:heads[1] + 5]}
+    assert set(seat_rows) == {"0", "1", "2"}
+    for seat, row in seat_rows.items():
+        stats = out["by_seat"][seat]
+        assert int(row[1]) == stats["n"] and int(row[2]) == round(stats["win_rate"] * stats["n"])
+        assert float(row[3]) == pytest.approx(stats["win_rate"], abs=5e-4)
+
+
+def test_play_acres_names_the_side_win_rates_and_no_seat_table_afs_5_1_1(capsys):
+    """The same strategy on both sides of AFAoS: its own rate is 0.5 by construction, the side
+    table gives the British and French rates; seats are only labels (the British move first)."""
+    argv = ["play", "acres", "--strategies", "random", "--games", "6", "--quiet"]
+    out = run_json(capsys, [*argv, "--json"])
+    assert set(out["by_power"]) == {"british", "french"} and "by_seat" not in out
+    assert [r["win_rate"] for r in out["results"]] == [0.5]
+    assert sum(r["win_rate"] for r in out["by_power"].values()) == pytest.approx(1.0)
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "seats: only labels here, the British always move first" in text
+    assert any(line.split()[:1] == ["british"] for line in text.splitlines())

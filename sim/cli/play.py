@@ -23,7 +23,7 @@ from sim.cli.common import (add_json, add_overrides, add_seed, emit_json, in_fil
                             strategy_list)
 from sim.core import replay as core_replay
 from sim.core import runner
-from sim.core.contract import strategy_sides
+from sim.core.contract import GameInfo, strategy_sides
 from sim.core.design import rotation
 from sim.core.errors import UserError, require
 from sim.core.stats import wilson_interval
@@ -98,13 +98,16 @@ def play(args: argparse.Namespace) -> int:
     rows = summary(df)
     from analyses.tournament import endings
     ended = endings(df)
+    levels = by_level(df, engine.INFO)
     if args.json:
-        emit_json({"game": args.game, "games": args.games, "players": players, "results": rows,
+        emit_json({"game": args.game, "games": args.games, "players": players, "results": rows, **levels,
                    **({"endings": ended} if ended else {}), "provenance": provenance})
         return 0
     print(f"{args.games} games of {players} players, seed {args.seed} (shared wins count for every winner)")
     print_summary(rows, engine.INFO.vp_label)
+    print_levels(levels, engine.INFO)
     if ended:
+        print()
         print_endings(ended, engine.INFO.vp_label)
     return 0
 
@@ -122,6 +125,29 @@ def summary(df: pd.DataFrame) -> list[dict]:
             row["revolutions"] = int(part.revolution.sum())
         rows.append(row)
     return rows
+
+
+def by_level(df: pd.DataFrame, info: GameInfo) -> dict[str, dict]:
+    """Win rates by power and by seat (`analyses.tournament.summarise`, as `empires analyse`
+    gives them), so that a side's or a seat's edge shows without a run folder: with one strategy
+    on every seat, or the same strategies on both sides, the strategy table cannot show it. No
+    seat table where the rules, not the seat, decide who moves first (`GameInfo.turn_order`)."""
+    from analyses.tournament import summarise
+    tables = summarise(df)
+    return {"by_power": tables["by_power"], **({} if info.turn_order else {"by_seat": tables["by_seat"]})}
+
+
+def print_levels(levels: dict[str, dict], info: GameInfo) -> None:
+    """The tables of `by_level` under the strategy table, in its columns."""
+    for key, column in (("by_power", "power"), ("by_seat", "seat")):
+        print()
+        if key not in levels:
+            print(f"seats: only labels here, {info.turn_order}")
+            continue
+        print_table([(level, r["n"], int(round(r["win_rate"] * r["n"])), f"{r['win_rate']:.3f}",
+                      f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]", f"{r['mean_vp']:.1f}")
+                     for level, r in levels[key].items()],
+                    [column, "seats", "wins", "win rate", "95% CI", f"mean {info.vp_label}"])
 
 
 def print_summary(rows: list[dict], vp_label: str) -> None:
