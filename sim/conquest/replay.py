@@ -10,6 +10,12 @@ from sim.conquest.state import LEADERS
 from sim.core.replay import article, count, headline
 
 UNIT_NAMES = ("infantry", "cavalry", "catapult")
+PLURALS = {"infantry": "infantry", "cavalry": "cavalry", "city": "cities"}   # the rest add an s
+
+
+def pieces(n: int, item: str) -> str:
+    """"1 catapult", "5 infantry", "2 cities"."""
+    return count(n, item, PLURALS.get(item))
 
 
 def units(counts) -> str:
@@ -37,9 +43,15 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         return powers[seat] if isinstance(seat, int) and 0 <= seat < len(powers) else "neutral"
 
     lines = [headline(head)]
+    bought: tuple | None = None     # (seat, item, price, where, how many) of the last line, if a purchase
     for e in events:
         kind = e["event"]
         who = name(e.get("seat"))
+        if kind == "buy" and bought is not None and bought[:4] == (e.get("seat"), e["item"], e["price"], e["where"]):
+            bought = (*bought[:4], bought[4] + 1)        # the same purchase again: one line says how many
+            lines[-1] = f"  {who} buys {pieces(bought[4], e['item'])} for {e['price'] * bought[4]} ({e['where']})"
+            continue
+        bought = (e.get("seat"), e["item"], e["price"], e["where"], 1) if kind == "buy" else None
         if kind == "setup":
             lines.append("setup: " + ", ".join(f"{p} in {h}" for p, h in zip(powers, e["homes"])))
         elif kind == "turn":
@@ -100,7 +112,7 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
         elif kind == "no_purchase":
             lines.append(f"  {who} buys nothing ({e['treasury']} talents; offered {', '.join(e['offered']) or 'nothing'})")
         elif kind == "place":
-            lines.append(f"  {who} places " + ", ".join(f"{i} in {w}" for i, w in e["pieces"]))
+            lines.append(f"  {who} places {placed(e['pieces'])}")
         elif kind == "ransom":
             price = " and ".join([*([f"{e['talents']} talents"] if e["talents"] else []),
                                   *([leader(powers, e["swap"])] if "swap" in e else [])])
@@ -114,6 +126,17 @@ def account(head: dict, events: Iterable[dict]) -> list[str]:
             lines.append(f"end ({e['reason']}): survivors {', '.join(name(q) for q in e['alive']) or 'none'}; "
                          f"incomes {e['income']}")
     return lines
+
+
+def placed(items: Iterable[tuple[str, str]]) -> str:
+    """The pieces of a placement, counted by kind within each province, in the order placed:
+    "5 infantry, 1 cavalry in macedonia; 1 galley in syria"."""
+    where: dict[str, dict[str, int]] = {}
+    for item, space in items:
+        kinds = where.setdefault(space, {})
+        kinds[item] = kinds.get(item, 0) + 1
+    return "; ".join(", ".join(pieces(n, item) for item, n in kinds.items()) + f" in {space}"
+                     for space, kinds in where.items())
 
 
 def move_line(e: dict, powers) -> str:

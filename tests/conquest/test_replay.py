@@ -22,6 +22,24 @@ def test_purchases_take_the_right_article_and_a_phase_without_one_is_shown():
         "  blue buys nothing (3 talents; offered nothing)"]
 
 
+def test_repeated_purchases_and_placements_are_counted_on_one_line_coe_20_coe_22():
+    """The same item bought again at the same price and place makes one line with the count and
+    the total; another item, price, place or seat starts a new line; a placement counts its
+    pieces by kind within each province, in the order placed."""
+    inf = {"event": "buy", "seat": 0, "item": "infantry", "price": 10, "where": "macedonia"}
+    city = {"event": "buy", "seat": 0, "item": "city", "price": 30, "where": "achaia"}
+    place = {"event": "place", "seat": 0, "pieces": [["infantry", "macedonia"], ["city", "achaia"],
+                                                     ["infantry", "macedonia"], ["cavalry", "macedonia"],
+                                                     ["city", "thracia"]]}
+    assert lines(inf, inf, inf, {**inf, "price": 20}, {**inf, "seat": 1}, city, city, inf, place) == [
+        "  red buys 3 infantry for 30 (macedonia)",
+        "  red buys an infantry for 20 (macedonia)",
+        "  blue buys an infantry for 10 (macedonia)",
+        "  red buys 2 cities for 60 (achaia)",
+        "  red buys an infantry for 10 (macedonia)",
+        "  red places 2 infantry, 1 cavalry in macedonia; 1 city in achaia; 1 city in thracia"]
+
+
 def test_a_battle_names_its_leaders_units_and_hits_in_the_right_number():
     battle = {"event": "battle", "kind": "land", "space": "italia", "fortified": False, "attacker": 1,
               "attacker_units": [1, 0, 2], "attacker_leaders": 1, "defender": 0,
