@@ -28,6 +28,7 @@ import importlib
 import json
 import math
 import re
+import shlex
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -355,10 +356,12 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
                 + html.table([(r["tile"], *[_cell(r, lv) for lv in levels], r["finding"] or "none", r["sign_changes"])
                               for _, r in assets.iterrows()],
                              ["asset", *[f"{lv}: d win [95% CI], verdict" for lv in levels], "finding", "sign changes"]))
+    by_level = {e.strategy: e for e in experiments}
     for level, group in values.groupby("strategy", sort=False):
         group = group.set_index("tile").loc[[t for t in assets["tile"] if t in set(group["tile"])]].reset_index()
         body.append(f"<h4>Skill level {html_lib.escape(level)}: values of {noun}</h4>"
-                    + _level_table(group, cur, engine.INFO.vp_label))
+                    + _level_table(group, cur, engine.INFO.vp_label)
+                    + settle_command(by_level[level], group, bool(size.tiles)))
     body.append("<h4>Value of resources (win rate per unit), by skill level</h4>"
                 + html.table([(r.strategy, r.resource, r.dose, html.sig(r.win_per_unit),
                                html.interval(r.ci_low, r.ci_high), r.blocks, _measured(r))
@@ -379,8 +382,7 @@ def _level_table(group: pd.DataFrame, cur: str = "gold", vp_label: str = "VP") -
     if len(group) and (verdicts == NOT_IDENTIFIABLE).all():
         rows = [(r.tile, html.sig(r.d_win), html.interval(r.d_win_low, r.d_win_high), html.sig(r.d_vp), r.cost,
                  observed(r)) for r in group.itertuples()]
-        return (f"<p>No fair prices at this level, {NOT_IDENTIFIABLE}: "
-                f"{html_lib.escape(group['price_note'].iloc[0])}.</p>"
+        return (f"<p>No fair prices at this level, {NOT_IDENTIFIABLE}: {html_lib.escape(_price_notes(group))}.</p>"
                 + html.table(rows, [*head, "observational win owned / not (biased)"]))
     rows = [(r.tile, html.sig(r.d_win), html.interval(r.d_win_low, r.d_win_high), html.sig(r.d_vp), r.cost,
              html.sig(_get(r, "current_cost_gold")), html.sig(_get(r, "fair_price_gold")),
@@ -388,6 +390,37 @@ def _level_table(group: pd.DataFrame, cur: str = "gold", vp_label: str = "VP") -
              getattr(r, "price_note", ""), observed(r)) for r in group.itertuples()]
     return html.table(rows, [*head, f"cost ({cur} eq.)", f"fair price ({cur})", "fair price 95% CI", "verdict", "note",
                              "observational win owned / not (biased)"])
+
+
+def _price_notes(group: pd.DataFrame) -> str:
+    """The level's note on its currency; per side where the sides' notes differ (each side has its
+    own value of money; a side's rows are named `asset (power)`, `tile_value.one_row_each`)."""
+    notes = group.assign(side=group["tile"].str.extract(r"\((\w+)\)$", expand=False)).drop_duplicates("price_note")
+    if len(notes) == 1:
+        return str(notes["price_note"].iloc[0])
+    return "; ".join(f"{r.side}: {r.price_note}" if isinstance(r.side, str) else r.price_note
+                     for r in notes.itertuples())
+
+
+def settle_command(experiment: tv.Experiment, group: pd.DataFrame, restricted: bool) -> str:
+    """Where a level's prices are not identifiable and the blocks that would settle the value of
+    one unit of currency are known: the command that measures this level again with that many
+    blocks (the same seed, players, overrides and variant files, and the tiles where the report
+    measured only some; with sides, the most any side needs), and how many times this level's
+    games it plays, so that a reader can act on "about N blocks would settle it"."""
+    needed = group["settle_blocks"] if "settle_blocks" in group else pd.Series(dtype=float)
+    needed = needed[(group["verdict"] == NOT_IDENTIFIABLE) & needed.notna()] if "verdict" in group else needed[:0]
+    if needed.empty:
+        return ""
+    blocks = max(int(needed.max()), experiment.blocks + 1)
+    args = ["empires", "tile-value", experiment.game, "--strategy", experiment.strategy,
+            "--players", str(experiment.players), "--blocks", str(blocks), "--seed", str(experiment.seed),
+            *(["--tiles", ",".join(experiment.tiles)] if restricted else []),
+            *(x for v in experiment.variants for x in ("--variant", str(v))),
+            *(x for o in experiment.overrides for x in ("--set", o)), "--jobs", "2"]
+    command = shlex.join(args)
+    return (f"<p>To settle it at this level: <code>{html_lib.escape(command)}</code> "
+            f"({blocks / experiment.blocks:.1f} times this level's games).</p>")
 
 
 def _measured(r: Any) -> str:

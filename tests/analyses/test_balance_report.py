@@ -3,7 +3,9 @@
 import hashlib
 import json
 import os
+import html as html_lib
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -92,6 +94,34 @@ def test_the_summary_lists_each_asset_once_with_its_verdict_per_level():
     assert text.count("navigation") == 1 and "navigation (random: under-priced, mixed: fair)" in text
     assert text.count("industry") == 1 and "Skill-dependent" in text and "Over-priced" not in text
     assert "No fair prices at mixed" in text and "1 other asset is consistent" in text
+
+
+def test_an_unidentified_level_names_the_command_that_would_settle_it(report):
+    """"About N blocks would settle its sign" comes with the command that plays them: the CLI
+    accepts it as written and it repeats the level's seed, players, tiles and overrides; a level
+    whose prices are given, or whose blocks to settle are unknown, gets none."""
+    from analyses import tile_value as tv
+    from sim.cli import build_parser
+    experiment = tv.Experiment(game="struggle", strategy="mixed", tiles=("war_office",), players=4, blocks=5,
+                               seed=3, overrides=("tiles.war_office.cost_gold=6",))
+    group = pd.DataFrame({"tile": ["war_office", "bateaux"], "verdict": [NOT_IDENTIFIABLE] * 2,
+                          "settle_blocks": [22.0, 22.0]})
+    text = balance_report.settle_command(experiment, group, True)
+    command = re.search(r"<code>(.*)</code>", text)[1]
+    assert "(4.4 times this level's games)" in text
+    args = build_parser().parse_args(shlex.split(html_lib.unescape(command))[1:])
+    assert (args.game, args.strategy, args.blocks, args.seed, args.players, args.jobs) == ("struggle", ["mixed"], 22, 3,
+                                                                                            4, 2)
+    assert args.tiles == "war_office" and args.overrides == ["tiles.war_office.cost_gold=6"]
+    assert balance_report.settle_command(experiment, group.assign(settle_blocks=float("nan")), False) == ""
+    assert balance_report.settle_command(experiment, group.assign(verdict="fair"), False) == ""
+    sides = pd.DataFrame({"tile": ["a (british)", "b (british)", "a (french)"],
+                          "price_note": ["about 70 blocks would settle its sign", "about 70 blocks would settle its sign",
+                                         "no number of blocks"]})
+    assert balance_report._price_notes(sides) == "british: about 70 blocks would settle its sign; french: no number of blocks"
+    levels = [part for part in report.read_text(encoding="utf-8").split("<h4>") if "No fair prices at this level" in part]
+    assert levels and all(("would settle its sign" in part) == ("To settle it at this level" in part) for part in levels)
+    assert any("To settle it at this level" in part for part in levels)
 
 
 def test_fair_share_counts_shared_wins():
