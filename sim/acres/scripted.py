@@ -170,6 +170,11 @@ def _neutral_native(kind) -> bool:
     return kind.special == "native_americans" and kind.home == "neutral"
 
 
+def _draws(kind) -> bool:
+    """Home Support (AFS-13.7): a free action that draws three cards."""
+    return kind.special == "home_support"
+
+
 def card_class(kind) -> str:
     """The recruit class of a card kind (the `recruit_*` parameters)."""
     if kind.raid in ("yes", "range"):
@@ -201,6 +206,7 @@ class ScriptedPlayer(Player):
                        self.besiege_ceiling if kind == "besiege" else None) for kind in (*SCORED[1:], SCORED[0])]
         self.most = _data_terms(self.t)
         self._recruit_max = max(self.recruit_worth(k) for k in self.most.kinds)
+        self._draw_max = max((self.recruit_worth(k) for k in self.most.kinds if _draws(k)), default=0.0)
         self._worth = tuple(self.recruit_worth(k) for k in self.t.kind)      # `recruit_worth` per card
         self._keys = tuple(k.key for k in self.t.kind)                      # the card kind's id per card
         self._fixed = self._fixed_terms()
@@ -582,15 +588,21 @@ class ScriptedPlayer(Player):
         return self.p["reserve"] * self.t.kind[a.card].military
 
     def s_recruit(self, a: Recruit) -> float:
+        """A recruit's worth less its price, the price weighed as money is needed (`need`, at most
+        1: money beyond three times `money_target` costs a tenth, so a side that cannot use its
+        money recruits with it). At `max_deck` only Home Support: played as a free action it draws
+        three cards and then lies in the discard pile (AFS-13.7), so it makes the cycle no slower."""
         p, g, v, t = self.p, self.g, self.view, self.t
         cost = t.card_cost[a.card]
-        if v.money[g][self.side] - cost < p["recruit_floor"] or self.deck_size >= p["max_deck"]:
+        if v.money[g][self.side] - cost < p["recruit_floor"] or (self.deck_size >= p["max_deck"]
+                                                                   and not _draws(t.kind[a.card])):
             return 0.0
-        return self._worth[a.card] - 0.15 * cost
+        return self._worth[a.card] - 0.15 * cost * min(self.need, 1.0)
 
     def recruit_worth(self, kind) -> float:
-        """A recruit's score before its cost: the weight of its class, more for its strength."""
-        strength = kind.military + kind.ship + kind.settler + (kind.raid == "yes")
+        """A recruit's score before its cost: the weight of its class, more for its strength
+        (Home Support's three cards drawn count 3, AFS-13.7)."""
+        strength = kind.military + kind.ship + kind.settler + (kind.raid == "yes") + 3 * _draws(kind)
         return self.p["recruit_" + card_class(kind)] * (1 + 0.3 * strength)
 
     # ------------------------------------------------------------------ decisions
@@ -649,14 +661,14 @@ class ScriptedPlayer(Player):
         (data/strategies.toml) with every chance at 1 and every cost (`keep`, fees, a recruit's
         price) at 0. 0 where every action scores 0: a kind whose card is not in hand
         (`_NEEDS_CARD`), settles without cubes, developments without discs, sieges while the
-        side's own runs (AFS-8.1.1), recruits at `max_deck` or below `recruit_floor`, reserves
+        side's own runs (AFS-8.1.1), recruits below `recruit_floor` (at `max_deck` Home Support alone), reserves
         while a siege runs or the reserve is full, forts without their money or a fort disc left
         (AFS-7.3.3), the Intendant without his money or a discarded card (AFS-13.6)."""
         p, v, g, e, side, most, fixed = self.p, self.view, self.g, self.e, self.side, self.most, self._fixed
         need, wallet = self.need, p["money"] * self.need
         in_siege = v.siege_loc[g][side] >= 0
         hand, money = v.own_hand(g, side), v.money[g][side]
-        recruits = self.deck_size < p["max_deck"] and money >= p["recruit_floor"]
+        recruits = money >= p["recruit_floor"]
         reserves = not in_siege and len(v.reserve[g][side]) < p["reserve_size"]
         forts = money >= e.fortify_cost and v.forts_left[g] > 0                  # fortify_ok's money and disc
         intendants = money >= e.intendant_cost and len(v.discard[g][side]) > 0   # intendant_ok's money and card
@@ -672,7 +684,7 @@ class ScriptedPlayer(Player):
             "sea_trade": wallet * 2 * most.money - 0.5,
             "fur_trade": wallet * e.fur_trade_gain * len(hand) - 0.5,
             "piracy": wallet * e.piracy_gain - 0.3,
-            "recruit": self._recruit_max if recruits else 0.0,
+            "recruit": (self._recruit_max if self.deck_size < p["max_deck"] else self._draw_max) if recruits else 0.0,
             "intendant": fixed["intendant"] - 2 * p["money"] * need if intendants else 0.0,
             "reserve": fixed["reserve"] if reserves else 0.0,
             "besiege": 0.0 if in_siege else fixed["besiege"],

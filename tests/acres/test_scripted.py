@@ -75,3 +75,49 @@ def test_afs_13_2_the_siege_forecast_cycles_each_side_as_its_table_says():
     play.play_with(5, [0], [Seating(("british", "french"), ("hammer", "balanced"))],
                    watch=lambda engine: on_step)
     assert seen and any(seen)
+
+
+def test_afs_13_7_home_support_is_recruited_at_max_deck_and_idle_money_buys_cheaply():
+    """Engine version 14: at `max_deck` the only recruit that scores is Home Support (a free
+    action that draws three cards and then lies in the discard pile, AFS-13.7), and a recruit's
+    price weighs as the side needs money: a tenth once its money is beyond three times
+    `money_target`. Every score stays under the decision's recruit ceiling."""
+    tables = play.load_data().tree["strategies"]
+    seen = {"home_support": 0, "other": 0, "idle": 0}
+
+    def player(e, g, side, **changes):
+        p = scripted.ScriptedPlayer(e, g, side, None, {**tables["balanced"], **changes})
+        p.left = 2
+        p._prepare()
+        return p
+
+    def on_step(e, g, where):
+        for side in (0, 1):
+            recruits = Choices(e, g, side, 2).list("recruit")
+            money = e.view.money[g][side]
+            if not recruits:
+                continue
+            full = player(e, g, side, max_deck=0, recruit_floor=0)
+            for a in recruits:
+                kind = full.t.kind[a.card]
+                score = full.s_recruit(a)
+                assert score <= full.ceilings()["recruit"] + 1e-9
+                if kind.special == "home_support":
+                    assert score > 0
+                    seen["home_support"] += 1
+                else:
+                    assert score == 0
+                    seen["other"] += 1
+            if money >= 3:
+                needy = player(e, g, side, max_deck=60, recruit_floor=0, money_target=money + 1)
+                idle = player(e, g, side, max_deck=60, recruit_floor=0, money_target=max(1, money // 4))
+                assert (needy.need, idle.need) == (2.0, 0.1)
+                for a in recruits:
+                    cost = idle.t.card_cost[a.card]
+                    assert idle.s_recruit(a) == pytest.approx(idle._worth[a.card] - 0.015 * cost)
+                    assert needy.s_recruit(a) == pytest.approx(needy._worth[a.card] - 0.15 * cost)
+                seen["idle"] += 1
+
+    play.play_with(7, [0, 1], [Seating(("british", "french"), ("balanced", "balanced"))] * 2,
+                   watch=lambda engine: on_step)
+    assert seen["home_support"] and seen["other"] and seen["idle"]
