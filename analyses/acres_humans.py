@@ -36,7 +36,8 @@ BRITISH_PLANS = ("hammer", "settler", "balanced")
 FRENCH_PLANS = ("raider", "fortress", "balanced")
 # The human games are second-edition games; the scripted ones play its rules (recommended readings).
 SECOND_EDITION = ('rules.game.edition="second"',)
-SIDE_COLUMNS = ("recruited", "sieges_started", "sieges_won", "raids", "raids_hit", "final_vp")
+SIDE_COLUMNS = ("recruited", "sieges_started", "sieges_won", "raids", "raids_hit", "discards", "home_support",
+                "final_vp")
 
 
 def _new_actions(move: dict) -> list[dict]:
@@ -65,6 +66,8 @@ def game_row(record: Record) -> dict:
         row[f"{side}_sieges_started"] = sum(a["kind"] == "besiege" for a in acts)
         row[f"{side}_raids"] = sum(a["kind"] == "raid" for a in acts)
         row[f"{side}_raids_hit"] = sum(a["kind"] == "raid" and "blocked_by" not in a["detail"] for a in acts)
+        row[f"{side}_discards"] = sum(a["kind"] == "discard" for a in acts)              # AFS-13.2, as an action
+        row[f"{side}_home_support"] = sum(a["kind"] == "home_support" for a in acts)     # AFS-13.7, played
         row[f"{side}_final_vp"] = last["sides"][side]["vp_locations"] + last["sides"][side]["vp_captures"]
     for side in SIDES:
         row[f"{side}_sieges_won"] = _sieges_won(moves, side)
@@ -123,6 +126,8 @@ def simulated_row(record: Record) -> dict:
         row[f"{side}_sieges_started"] = sum(e["event"] == "action" and e["action"] == "Besiege" for e in mine)
         row[f"{side}_raids"] = sum(e["event"] == "raid" for e in mine)
         row[f"{side}_raids_hit"] = sum(e["event"] == "raid" and not e["blocked"] for e in mine)
+        row[f"{side}_discards"] = sum(e["event"] == "action" and e["action"] == "Discard" for e in mine)
+        row[f"{side}_home_support"] = sum(e["event"] == "action" and e["action"] == "HomeSupport" for e in mine)
         row[f"{side}_final_vp"] = end["scores"][q]
         row[f"{side}_sieges_won"] = won - (row["end_reason"] == "capital" and end["winner"] == side)
     return row
@@ -220,8 +225,9 @@ def finding(table: pd.DataFrame) -> str:
         return f"{s:.{digits}f} against {h:.{digits}f}"
     return (f"Scripted games last a median {pair('median turns', 0)} turns of the {int(f['games'][0])} Yucata games; "
             f"scripted sides recruit {pair('british recruited')} (British) and {pair('french recruited')} (French) "
-            f"cards and start {pair('british sieges started')} British and {pair('french sieges started')} French "
-            f"sieges per game.")
+            f"cards, start {pair('british sieges started')} British and {pair('french sieges started')} French "
+            f"sieges, and discard as an action {pair('british discards')} (British) and {pair('french discards')} "
+            f"(French) times per game.")
 
 
 def report_section(folder: Path, games: int = 100, seed: int = 1, jobs: int = 1, overrides: tuple[str, ...] = ()

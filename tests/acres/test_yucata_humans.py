@@ -53,6 +53,11 @@ def test_recruits_sieges_and_raids_per_side(records, pages):
             hits = [a for a in acts if a.kind == "raid" and "blocked_by" not in a.detail]
             assert table.loc[gid, f"{side}_raids_hit"] == len(hits)
             assert table.loc[gid, f"{side}_sieges_won"] <= table.loc[gid, f"{side}_sieges_started"]
+            assert table.loc[gid, f"{side}_discards"] == sum(a.kind == "discard" for a in acts)      # AFS-13.2
+            assert table.loc[gid, f"{side}_home_support"] == sum(a.kind == "home_support" for a in acts)  # AFS-13.7
+    # people play Home Support: 38 British and 51 French plays in the five games (none by the French in 10400521)
+    assert (table.british_home_support.sum(), table.french_home_support.sum()) == (38, 51)
+    assert table.british_discards.sum() == 87 and table.french_discards.sum() == 101
     # game 10415909: the French give Port Royal up at move 119, a British siege won
     assert table.loc[10415909, "british_sieges_won"] >= 1
 
@@ -101,6 +106,11 @@ def test_simulated_rows_agree_with_the_results_table(simulated):
         assert row.end_reason == REASONS.get(r.end_reason, r.end_reason)
         assert row[f"{r.power}_raids_hit"] <= row[f"{r.power}_raids"]
         assert row[f"{r.power}_sieges_won"] <= row[f"{r.power}_sieges_started"]
+    logged = [e for _, events in simulated for e in events if e["event"] == "action"]
+    for side, q in (("british", 0), ("french", 1)):
+        assert rows[f"{side}_discards"].sum() == sum(e["side"] == q and e["action"] == "Discard" for e in logged)
+        assert rows[f"{side}_home_support"].sum() == sum(e["side"] == q and e["action"] == "HomeSupport" for e in logged)
+    assert rows.british_discards.sum() > 0
 
 
 def test_simulated_money_starts_at_the_setup_money(simulated):
