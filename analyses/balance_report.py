@@ -408,8 +408,9 @@ def settle_command(experiment: tv.Experiment, group: pd.DataFrame, restricted: b
     blocks (the same seed, players, overrides and variant files, and the tiles where the report
     measured only some; with sides, the most any side needs), and how many times this level's
     games it plays, so that a reader can act on "about N blocks would settle it"."""
-    needed = group["settle_blocks"] if "settle_blocks" in group else pd.Series(dtype=float)
-    needed = needed[(group["verdict"] == NOT_IDENTIFIABLE) & needed.notna()] if "verdict" in group else needed[:0]
+    if "settle_blocks" not in group or "verdict" not in group:
+        return ""
+    needed = group["settle_blocks"][(group["verdict"] == NOT_IDENTIFIABLE) & group["settle_blocks"].notna()]
     if needed.empty:
         return ""
     blocks = max(int(needed.max()), experiment.blocks + 1)
