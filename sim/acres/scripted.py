@@ -624,8 +624,8 @@ class ScriptedPlayer(Player):
             return replace(best, p_win=self.p_unblocked(best))
         if isinstance(best, Ambush):
             return replace(best, p_win=self.ambush_odds())
-        if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful card (if affordable, A36)
-            cycle = Discard((min(hand, key=lambda c: (c not in dead, self.keep((c,)), c)),))
+        if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful cards (if affordable, A36)
+            cycle = self.cycled(sorted(hand, key=lambda c: (c not in dead, self.keep((c,)), c)))
             return cycle if self.e.discard_ok(self.g, self.side, cycle) else best
         return best
 
@@ -731,10 +731,19 @@ class ScriptedPlayer(Player):
             sc = self.p["governor"] * len(a.cards)
             if sc > top and e.governor_ok(g, side, a):
                 best, top = a, sc
-        a = Discard((dead[0],))
-        if self.p["discard_dead"] > top and e.discard_ok(g, side, a):
-            best, top = a, self.p["discard_dead"]
+        a = self.cycled(dead)
+        sc = self.p["discard_dead"] * len(a.cards)
+        if sc > top and e.discard_ok(g, side, a):
+            best, top = a, sc
         return best, top
+
+    def cycled(self, order: list[int]) -> Discard:
+        """One discard action of the first cards of `order` (AFS-13.2): the first card is free
+        (A36), each further one costs 1 money, paid only from money beyond `money_target`, up to
+        `cycle_max` cards (people cycle two or three cards in a quarter of their discards)."""
+        spare = self.view.money[self.g][self.side] - self.p["money_target"]
+        n = max(1, min(int(self.p["cycle_max"]), len(order), 1 + max(0, int(spare))))
+        return Discard(tuple(order[:n]))
 
     def free_action(self, choices: Choices) -> Action | None:
         p, g, v = self.p, self.g, self.view

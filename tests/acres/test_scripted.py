@@ -121,3 +121,30 @@ def test_afs_13_7_home_support_is_recruited_at_max_deck_and_idle_money_buys_chea
     play.play_with(7, [0, 1], [Seating(("british", "french"), ("balanced", "balanced"))] * 2,
                    watch=lambda engine: on_step)
     assert seen["home_support"] and seen["other"] and seen["idle"]
+
+
+def test_afs_13_2_a_discard_cycles_up_to_cycle_max_cards_paid_from_money_beyond_the_target():
+    """One discard action may cycle several cards, the first free and each further one 1 money
+    (AFS-13.2, A36): the player cycles at most `cycle_max` cards and pays only from money beyond
+    `money_target`, so a side short of money cycles one card; the engine accepts every such
+    discard."""
+    tables = play.load_data().tree["strategies"]
+    seen = {"several": 0, "one": 0}
+
+    def on_step(e, g, where):
+        for side in (0, 1):
+            hand, money = list(e.view.own_hand(g, side)), e.view.money[g][side]
+            if not hand:
+                continue
+            for cycle_max in (1, 3, 5):
+                for target in (0, money, money + 5):
+                    p = scripted.ScriptedPlayer(e, g, side, None,
+                                                {**tables["balanced"], "cycle_max": cycle_max, "money_target": target})
+                    a = p.cycled(hand)
+                    expected = min(cycle_max, len(hand), 1 + max(0, money - target))
+                    assert a.cards == tuple(hand[:expected])
+                    assert e.discard_ok(g, side, a)
+                    seen["several" if expected > 1 else "one"] += 1
+
+    play.play_with(3, [0], [Seating(("british", "french"), ("balanced", "balanced"))], watch=lambda engine: on_step)
+    assert seen["several"] and seen["one"]
