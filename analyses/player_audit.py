@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 
 from analyses import html
+from sim.core.audit import idle_table
 from sim.core.store import atomic_write
 
 
@@ -44,10 +45,7 @@ def write_page(result: dict, out: Path, title: str) -> Path:
                         for b in bins], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"]),
             *_kind_table(result),
             html.figure("calibration.png", "forecast against outcome"), "<h2>Idle and wasted</h2>",
-            html.table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
-                         ", ".join(f"{k} {n}" for k, n in result["wasted"].get(s, {}).items()) or "none")
-                        for s, v in result["idle"].items()],
-                       ["strategy", "actions", "passed", "passed outside the last round", "wasted"]),
+            _idle_and_wasted(result),
             *_unused_table(result),
             "<h2>Coverage</h2>", "<p>Share of games in which some seat of the strategy chose the item.</p>",
             html.figure("coverage.png", "coverage of items by strategy"),
@@ -129,6 +127,12 @@ def plot_coverage(result: dict, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _idle_and_wasted(result: dict) -> str:
+    rows, headers = idle_table(result, _share)
+    return html.table([(*row, ", ".join(f"{k} {n}" for k, n in result["wasted"].get(row[0], {}).items()) or "none")
+                       for row in rows], [*headers, "wasted"])
 
 
 def _share(value: float | None) -> str:

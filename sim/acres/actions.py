@@ -149,9 +149,12 @@ class Recruit:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """AFS-13.2: cards from hand to the discard pile; the first free, each further one 1 money."""
+    """AFS-13.2: cards from hand to the discard pile; the first free, each further one 1 money.
+    `idle`: the player found nothing worth doing and only cycles its deck (logged for the player
+    audit's idleness; no effect on the rules)."""
 
     cards: tuple[int, ...]
+    idle: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, get_args
 from sim.acres.actions import Action
 from sim.acres.components import SIDES
 from sim.acres.state import NEUTRAL_OWNER
-from sim.core.audit import AuditRecords, Forecast, base_strategy
+from sim.core.audit import CYCLE, AuditRecords, Forecast, base_strategy
 
 if TYPE_CHECKING:
     from sim.acres.rulebook import Rulebook
@@ -33,6 +33,12 @@ LATE_TURNS = 2                                  # a game's last two turns: one o
 # without such a card in play cannot choose them.
 CARD_ACTIONS = {"Governor": ("governor",), "Intendant": ("intendant",), "HomeSupport": ("home_support",),
                 "FurTrade": ("trader",), "Steal": ("priest", "indian_leader")}
+
+
+def _idle_kind(e: dict) -> str:
+    """An action's kind for the audit's idleness: a pass, a discard that only cycles the deck for
+    want of anything worth doing (`idle`, engine version 15; AFS-13.2), else its name."""
+    return "pass" if e["action"] == "Pass" else CYCLE if e.get("idle") else e["action"]
 
 
 def audit_records(head: dict, events: list[dict]) -> AuditRecords:
@@ -46,8 +52,7 @@ def audit_records(head: dict, events: list[dict]) -> AuditRecords:
             seat = seat_of_side[e["side"]]
             name = strategies[seat]
             rec.chosen.append((name, seat, f"action:{e['action']}"))
-            rec.actions.append((name, "pass" if e["action"] == "Pass" else e["action"],
-                                e["turn"] > last_turn - LATE_TURNS))
+            rec.actions.append((name, _idle_kind(e), e["turn"] > last_turn - LATE_TURNS))
             if e["action"] in ("Recruit", "Settle"):          # only neutral locations are assets
                 rec.chosen.append((name, seat, f"asset:{e['card'] if e['action'] == 'Recruit' else e['target']}"))
             if e["action"] == "Besiege" and "p_win" in e:

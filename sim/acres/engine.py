@@ -433,6 +433,9 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
             if name == "p_win":                       # a player's forecast (player audit), if any
                 if v is not None:
                     out[name] = round(v, 4)
+            elif name == "idle":                      # a cycle for want of anything better (player audit)
+                if v:
+                    out[name] = True
             elif name in ("target", ) and isinstance(action, (Settle, Develop, Fortify, Besiege, Raid)):
                 out[name] = locs[v]
             elif name == "track":

@@ -625,7 +625,7 @@ class ScriptedPlayer(Player):
         if isinstance(best, Ambush):
             return replace(best, p_win=self.ambush_odds())
         if isinstance(best, Pass) and hand:   # nothing worth doing: cycle the least useful cards (if affordable, A36)
-            cycle = self.cycled(sorted(hand, key=lambda c: (c not in dead, self.keep((c,)), c)))
+            cycle = self.cycled(sorted(hand, key=lambda c: (c not in dead, self.keep((c,)), c)), idle=True)
             return cycle if self.e.discard_ok(self.g, self.side, cycle) else best
         return best
 
@@ -737,13 +737,14 @@ class ScriptedPlayer(Player):
             best, top = a, sc
         return best, top
 
-    def cycled(self, order: list[int]) -> Discard:
+    def cycled(self, order: list[int], idle: bool = False) -> Discard:
         """One discard action of the first cards of `order` (AFS-13.2): the first card is free
         (A36), each further one costs 1 money, paid only from money beyond `money_target`, up to
-        `cycle_max` cards (people cycle two or three cards in a quarter of their discards)."""
+        `cycle_max` cards (people cycle two or three cards in a quarter of their discards).
+        `idle`: nothing else was worth doing (logged for the audit's idleness)."""
         spare = self.view.money[self.g][self.side] - self.p["money_target"]
         n = max(1, min(int(self.p["cycle_max"]), len(order), 1 + max(0, int(spare))))
-        return Discard(tuple(order[:n]))
+        return Discard(tuple(order[:n]), idle)
 
     def free_action(self, choices: Choices) -> Action | None:
         p, g, v = self.p, self.g, self.view

@@ -50,9 +50,8 @@ def command(args: argparse.Namespace) -> int:
                   f"{b['ci95'][0]:.3f}..{b['ci95'][1]:.3f}", "yes" if b["calibrated"] else "NO")
                  for b in result["calibration"]], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"])
     print("\nidle and never chosen")
-    print_table([(s, v["actions"], _share(v["pass_share"]), _share(v["pass_share_outside_last_round"]),
-                  len(result["never_chosen"][s])) for s, v in result["idle"].items()],
-                ["strategy", "actions", "passed", "passed outside last round", "items never chosen"])
+    rows, headers = audit.idle_table(result, _share)
+    print_table([(*row, len(result["never_chosen"][row[0]])) for row in rows], [*headers, "items never chosen"])
     if result["unused"]:
         print("\nresources left unused (share of all, Wilson 95 % interval with games as clusters)")
         print_table([(s, resource, f"{v['share']:.3f}", f"{v['ci95'][0]:.3f}..{v['ci95'][1]:.3f}", v["games"])

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -52,11 +52,15 @@ class Forecast:
     happened: bool
 
 
+CYCLE = "cycle"   # an action kind: cards cycled for want of anything worth doing (idle, though not a pass)
+
+
 @dataclass
 class AuditRecords:
     """What one game shows of its players. `chosen`: (strategy, seat, item) for each choice of an
     item (e.g. "tile:war_office", "action:build"); `actions`: (strategy, kind, in the last round
-    of its war); `wasted`: (strategy, kind); `unused`: (strategy, resource, left unused, in all)
+    of its war; kind "pass", or `CYCLE` for an action that only cycles cards for want of anything
+    worth doing); `wasted`: (strategy, kind); `unused`: (strategy, resource, left unused, in all)
     at one moment (e.g. "unled units", 12, 40 at the start of a turn)."""
 
     forecasts: list[Forecast] = field(default_factory=list)
@@ -130,12 +134,14 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
     scripted = [name for name in played if name != "random"] or list(played)
     open_items = [item for item in items if tuple(item_powers.get(item, ("any",)))]
     idle = {}
+    cycles = any(k[CYCLE] for k in kinds.values())         # a game whose players cycle rather than pass
     for name in sorted(played):
         total, passes = sum(kinds[name].values()), kinds[name]["pass"]
         early = total - sum(last_round[name].values())
         early_passes = passes - last_round[name]["pass"]
         idle[name] = {"actions": total, "pass_share": passes / total if total else None,
-                      "pass_share_outside_last_round": early_passes / early if early else None}
+                      "pass_share_outside_last_round": early_passes / early if early else None,
+                      "cycle_share": kinds[name][CYCLE] / total if cycles and total else None}
     by_strategy, by_kind = defaultdict(list), defaultdict(list)
     for f in forecasts:
         by_strategy[f.strategy].append(f)
@@ -152,6 +158,16 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
             "idle": idle,
             "wasted": {name: dict(wasted[name]) for name in sorted(played)},
             "unused": _unused_shares(unused), "games": n_games}
+
+
+def idle_table(result: dict, share: Callable[[float | None], str]) -> tuple[list[tuple], list[str]]:
+    """The idleness table (rows, headers) of `summarise`'s result, each share written by `share`;
+    the cycle column only for a game whose players cycle rather than pass."""
+    cycles = any(v["cycle_share"] is not None for v in result["idle"].values())
+    rows = [(s, v["actions"], share(v["pass_share"]), share(v["pass_share_outside_last_round"]),
+             *([share(v["cycle_share"])] if cycles else [])) for s, v in result["idle"].items()]
+    return rows, ["strategy", "actions", "passed", "passed outside the last round",
+                  *(["cycled, nothing worth doing"] if cycles else [])]
 
 
 def _unused_per_game(unused: Sequence[tuple[str, str, int, int]]) -> dict[tuple[str, str], tuple[int, int]]:

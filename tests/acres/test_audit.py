@@ -47,6 +47,25 @@ def test_afs_9_6_raid_forecast_blocked_raid_and_assets_chosen():
                            ("hammer", "pass", True)]               # turns 2 and 3: the game's last two
 
 
+def test_afs_13_2_a_discard_for_want_of_anything_better_is_idle_a_dead_card_thinned_is_not():
+    events = [
+        {"event": "action", "turn": 1, "side": 0, "action": "Discard", "cards": ["militia"], "idle": True},
+        {"event": "action", "turn": 1, "side": 0, "action": "Discard", "cards": ["fort_halifax"]},
+        {"event": "action", "turn": 2, "side": 1, "action": "Pass"},
+    ]
+    rec = audit.audit_records(HEAD, events)
+    assert [kind for _, kind, _ in rec.actions] == [core_audit.CYCLE, "Discard", "pass"]
+    assert ("hammer", 1, "action:Discard") in rec.chosen        # still a use of the Discard action
+
+
+def test_scripted_players_mark_their_idle_cycles_and_the_audit_counts_them(logged):
+    """Engine version 15: the scripted cycle of a side with nothing worth doing is logged `idle`
+    and counted as idleness; their dead-card discards are not."""
+    summary = core_audit.summarise([(head["strategies"], rec) for head, rec in logged], play.audit_items())
+    shares = {name: v["cycle_share"] for name, v in summary["idle"].items()}
+    assert all(0.0 < share < 1.0 for share in shares.values()), shares
+
+
 def test_audit_items_are_every_asset_and_every_action_kind():
     items = play.audit_items()
     assert {f"asset:{k}" for k in play.asset_costs()} <= set(items)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.core.audit import AuditRecords, Forecast, calibration, miscalibrated, summarise
+from sim.core.audit import CYCLE, AuditRecords, Forecast, calibration, miscalibrated, summarise
 from sim.core.stats import wilson_interval
 
 
@@ -55,8 +55,21 @@ def test_summary_of_coverage_idleness_and_waste():
     assert result["coverage"]["a"] == {"tile:x": 1.0, "tile:y": 0.0, "action:pass": 0.0}
     assert result["coverage"]["b"] == {"tile:x": 0.0, "tile:y": 0.5, "action:pass": 0.5}
     assert result["never_chosen"] == {"a": ["tile:y", "action:pass"], "b": ["tile:x"]}
-    assert result["idle"]["a"] == {"actions": 2, "pass_share": 0.5, "pass_share_outside_last_round": 0.0}
+    assert result["idle"]["a"] == {"actions": 2, "pass_share": 0.5, "pass_share_outside_last_round": 0.0,
+                                   "cycle_share": None}
     assert result["idle"]["b"]["pass_share"] == 0.5 and result["wasted"] == {"a": {"rebuild_in_place": 1}, "b": {}}
+
+
+def test_cycles_count_as_idleness_once_a_game_logs_them():
+    """An action that only cycles cards for want of anything better (`CYCLE`) is idle though not
+    a pass: its share is shown for every strategy of a game that logs cycles, none where none do."""
+    one = AuditRecords(actions=[("a", CYCLE, False), ("a", "build", False), ("a", "pass", True),
+                                ("a", CYCLE, True), ("b", "move", False)])
+    result = summarise([(("a", "b"), one)], [])
+    assert result["idle"]["a"]["cycle_share"] == 0.5 and result["idle"]["a"]["pass_share"] == 0.25
+    assert result["idle"]["b"]["cycle_share"] == 0.0
+    quiet = summarise([(("a",), AuditRecords(actions=[("a", "build", False)]))], [])
+    assert quiet["idle"]["a"]["cycle_share"] is None
 
 
 def test_coverage_is_judged_on_what_each_side_can_choose_and_pooled_over_scripted_strategies():
