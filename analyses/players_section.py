@@ -38,7 +38,7 @@ def report_section(engine: Any, data: Any, players: int, games: int, seed: int, 
         judged = "the players log no forecasts to check"
     summary = (f"Player audit ({result['games']} games of {', '.join(strategies)}): {judged}; "
                + (f"no scripted strategy chose {_items(unused)}." if unused
-                  else "between them the scripted strategies chose every item."))
+                  else "between them the scripted strategies chose every item.") + cycling(result))
     body = [(f"<h3>Players (audit)</h3><p>{summary} A balance figure measures the game only as far as the "
             f"players play it well: an item nobody chooses has a value the force/ban experiments measure "
             f"poorly, and a miscalibrated forecast means attacks or sieges taken at the wrong odds. "
@@ -46,6 +46,16 @@ def report_section(engine: Any, data: Any, players: int, games: int, seed: int, 
             f'<a href="{rel}/index.html">The full audit</a> (calibration, coverage per strategy, idleness, '
             f"waste).</p>")]
     return summary, body
+
+
+def cycling(result: dict) -> str:
+    """A sentence on the actions spent only cycling cards for want of anything worth doing, where
+    the game logs them (their idleness, as its sides seldom pass), else nothing."""
+    shares = {s: v["cycle_share"] for s, v in result["idle"].items() if v["cycle_share"] is not None}
+    if not shares:
+        return ""
+    return (" Share of actions spent only cycling cards, nothing else being worth doing: "
+            + ", ".join(f"{s} {share:.0%}" for s, share in shares.items()) + ".")
 
 
 def _bin(b: dict) -> str:
