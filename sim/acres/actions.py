@@ -222,4 +222,5 @@ class LeaveNeutral:
 Action = (Pass | Settle | Develop | Fortify | Besiege | Reinforce | PlayLeader | Withdraw | GiveUp | Raid | Ambush | Steal
           | TakeMoney | SeaTrade | FurTrade | Piracy | Recruit | Discard | Reserve | Retrieve | Governor
           | Intendant | HomeSupport | FurCoin | DropLost)
+NOTES = ("p_win", "idle")   # fields a player adds for the player audit: not part of the move, ignored by the rules
 FREE = (PlayLeader, Withdraw, GiveUp, Retrieve, HomeSupport, FurCoin, DropLost)  # AFS-5.4.2 (Scen11, Scen17)

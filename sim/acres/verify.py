@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.acres import presets
-from sim.acres.actions import Discard, FurTrade, Governor, LeaveNeutral, Occupy, Pass, Raid, Recruit, SeaTrade
+from sim.acres.actions import (NOTES, Discard, FurTrade, Governor, LeaveNeutral, Occupy, Pass, Raid, Recruit,
+                               SeaTrade)
 from sim.acres.components import SIDES, from_data
 from sim.acres.engine import NAME, Engine
 from sim.acres.players import Roster
@@ -118,6 +119,8 @@ class ReplayPlayer:
         s = self.e.s
         for slot in action.__slots__:
             v = getattr(action, slot)
+            if slot in NOTES:
+                continue
             if slot in LOCATION_FIELDS and not hasattr(action, "intendant"):
                 locs.add(self.e.t.locs[v])
             elif slot == "track":
