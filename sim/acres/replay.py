@@ -67,7 +67,7 @@ ACTION_TEXT: dict[str, Callable[[dict], str]] = {
     "FurTrade": lambda e: f"trades furs: {_name(e['trader'])} with {_names(e['furs'])}",
     "Piracy": lambda e: f"turns pirate: {_name(e['louisbourg'])} and {_name(e['ship'])}",
     "Recruit": lambda e: f"recruits {_name(e['card'])}",
-    "Discard": lambda e: f"discards {_names(e['cards'])}",
+    "Discard": lambda e: f"discards {_names(e['cards'])}" + (" (nothing else worth doing)" if e.get("idle") else ""),
     "Reserve": lambda e: f"puts {_name(e['card'])} in reserve",
     "Retrieve": lambda e: "takes the reserve back to hand (free)",
     "Governor": lambda e: f"plays {_name(e['governor'])}, returning {_names(e['cards'])}",

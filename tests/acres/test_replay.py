@@ -34,6 +34,13 @@ def test_afs_7_8_a_settlement_and_a_siege_name_their_cards_and_the_forecast():
         "  french raids Deerfield with Native Americans and Priest"]
 
 
+def test_afs_13_2_a_discard_says_when_the_player_found_nothing_else_worth_doing():
+    idle = {"event": "action", "turn": 4, "side": 1, "action": "Discard", "cards": ["militia"], "idle": True}
+    dead = {"event": "action", "turn": 4, "side": 1, "action": "Discard", "cards": ["fort_beausejour", "militia"]}
+    assert lines(idle, dead) == ["  french discards Militia (nothing else worth doing)",
+                                 "  french discards Fort Beausejour and Militia"]
+
+
 def test_a_turn_shows_both_sides_money():
     assert lines({"event": "turn", "turn": 2, "side": 1, "money": [4, 5]}) == [
         "-- turn 2: french to move (money: british 4, french 5)"]
