@@ -25,6 +25,7 @@ import numpy as np
 from sim.acres import scoring, siege
 from sim.acres.actions import (
     FREE,
+    NOTES,
     Ambush,
     Besiege,
     Develop,
@@ -430,12 +431,9 @@ class Engine(Network, Expansion, Sieges, Raids, Economy):
         kind, locs = self.t.kind, self.t.locs
         for name in action.__slots__:
             v = getattr(action, name)
-            if name == "p_win":                       # a player's forecast (player audit), if any
-                if v is not None:
-                    out[name] = round(v, 4)
-            elif name == "idle":                      # a cycle for want of anything better (player audit)
-                if v:
-                    out[name] = True
+            if name in NOTES:                         # a player's note for the audit, if any
+                if v is not None and v is not False:
+                    out[name] = round(v, 4) if isinstance(v, float) else v
             elif name in ("target", ) and isinstance(action, (Settle, Develop, Fortify, Besiege, Raid)):
                 out[name] = locs[v]
             elif name == "track":

@@ -60,7 +60,10 @@ INFO = GameInfo(
                                    # table says, odds_cycle / foe_cycle: balanced and raider none;
                                    # 12: Scen0 charges no coin for the setup's first shuffle, AFS-4;
                                    # options for the alternatives of AFS-18 A9, A17, A19 and A41;
-                                   # 13: option free_discard for A36's once-a-turn reading)
+                                   # 13: option free_discard for A36's once-a-turn reading;
+                                   # 14: Home Support recruited, also at max_deck, and a recruit's
+                                   # price weighed as money is needed;
+                                   # 15: a discard for want of anything worth doing logged idle)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
