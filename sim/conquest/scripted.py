@@ -388,7 +388,8 @@ class ScriptedPlayer(RoutePlans, Player):
     def guard_for(self, here: tuple, threat: tuple, fortified: bool) -> int:
         """`guard` for the units here and the threat next to them: it depends on nothing else
         (with the table's parameters and the rules), so it is shared by every player and game of
-        the process."""
+        the process. A Caesar left with no unit is captured without a battle (COE-A7), so against
+        a threat a guard of none is never safe (a table's `home_guard` may be 0)."""
         e = self.e
         key = (id(e.comp), here, threat, fortified, self.weights, self.k["home_guard"], self.k["caesar_risk"])
         found = GUARDS.get(key)
@@ -400,8 +401,8 @@ class ScriptedPlayer(RoutePlans, Player):
             high = sum(here)                     # the guard is safe enough at high (or all is kept)
             while low < high:                    # the chance of losing falls with every unit kept
                 mid = (low + high) // 2
-                if ODDS.solve(e.comp, threat, leaders, _keep(here, mid), 1, fortified, self.weights,
-                              True).win <= self.k["caesar_risk"]:
+                if mid and ODDS.solve(e.comp, threat, leaders, _keep(here, mid), 1, fortified, self.weights,
+                                      True).win <= self.k["caesar_risk"]:
                     high = mid
                 else:
                     low = mid + 1

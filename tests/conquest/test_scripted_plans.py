@@ -53,6 +53,25 @@ def test_coe_25_2_guard_keeps_the_caesar_safe_by_the_exact_odds():
     assert taken(need) <= risk < taken(need - 1)
 
 
+@given(st.integers(1, 3), st.booleans())
+def test_coe_a7_a_caesar_alone_is_never_guard_enough_against_a_threat(threat, fortified):
+    """A table may set `home_guard` 0 (its bounds allow it): against a threat the guard is the
+    fewest units, at least one, whose exact odds keep the Caesar safe, as a lone Caesar is
+    captured without a battle (COE-A7); the exact odds are never asked of a battle without
+    defenders (a tuning found this: a land battle needs a unit per side)."""
+    e, me = threatened_home()
+    GUARDS.clear()
+    player = scripted(e, me, "hunter", home_guard=0)
+    need = player.guard_for((6, 0, 0), (threat, 0, 0), fortified)
+
+    def safe(kept: int) -> bool:
+        return ODDS.solve(e.comp, (threat, 0, 0), 1, (kept, 0, 0), 1, fortified, player.weights,
+                          True).win <= player.k["caesar_risk"]
+
+    assert need == next((k for k in range(1, 7) if safe(k)), 6)
+    assert player.guard_for((6, 0, 0), (0, 0, 0), fortified) == 0       # no threat: nothing kept
+
+
 def test_coe_25_2_no_threat_keeps_the_home_guard():
     e = engine(2)
     me = seat_of(e, "aegyptus")
