@@ -39,6 +39,12 @@ def test_random_legal_fuzz_plays_at_least_2000_games_per_game(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_scripted_strategies_play_with_their_numbers_anywhere_within_their_bounds(game):
+    """What `--set` and a tuning may ask of a table: its ends and between, every step checked."""
+    assert conformance.check_strategy_bounds(games.load(game)) == 12
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_hidden_information_is_never_read(game):
     checked = conformance.check_hidden_information(games.load(game))
     assert checked == (game in ("struggle", "acres", "discovery"))   # the test games have no hidden information

@@ -182,6 +182,51 @@ def check_fuzz(module: ModuleType, games: int = FUZZ_GAMES, player_counts: range
     return played
 
 
+def check_strategy_bounds(module: ModuleType, draws: int = 3, games: int = 4) -> int:
+    """Every scripted strategy plays complete games under the rules, the game's invariants checked
+    after every step, with its numbers anywhere within their bounds (as `--set` and the tuner's
+    trials may set them; a tuning found a guard of 0 units that broke a CotE player): in each of
+    `draws` draws every bounded number of every strategy table takes its low end, its high end or
+    a value between (`drawn_overrides`), and `games` games cycle the scripted strategies over the
+    seats (up to 4). Returns the games played."""
+    info, hooks = module.INFO, checks_of(module)
+    scripted = tuple(s for s in info.strategies if s != "random") or info.strategies
+    players = max(info.min_players, min(info.max_players, 4))
+    played = 0
+    for draw in range(draws):
+        rng = np.random.default_rng([SEED, 17, draw])
+        overrides = drawn_overrides(module.load_data(), rng)
+        data = module.load_data(overrides)
+        seatings = seatings_for(module, players, scripted, games, rng)
+        indices = [int(i) for i in rng.integers(0, 2**31, games)]
+        try:
+            table = hooks.check_games(SEED, indices, seatings, data, step_cap=getattr(hooks, "STEP_CAP", STEP_CAP))
+        except (RuleViolation, UserError) as exc:
+            raise AssertionError(f"draw {draw} ({' '.join(overrides)}): {exc}") from exc
+        assert len(table) == players * games, f"draw {draw}: {len(table)} rows for {games} games"
+        played += games
+    return played
+
+
+def drawn_overrides(data, rng: np.random.Generator) -> list[str]:
+    """`--set` overrides giving every number of a strategy table that has both bounds its low
+    end, its high end or a uniform value between, a third each (integers stay integers); none for
+    a game without tagged data (the test games)."""
+    out = []
+    for path, leaf in sorted(getattr(data, "leaves", {}).items()):
+        value = data.get(path)
+        if (not path.startswith("strategies.") or leaf.low is None or leaf.high is None
+                or isinstance(value, bool) or not isinstance(value, int | float)):
+            continue
+        end = int(rng.integers(3))
+        if isinstance(value, int):
+            drawn = (leaf.low, leaf.high, int(rng.integers(leaf.low, leaf.high + 1)))[end]
+        else:
+            drawn = round((leaf.low, leaf.high, float(rng.uniform(leaf.low, leaf.high)))[end], 4)
+        out.append(f"{path}={drawn}")
+    return out
+
+
 def check_hidden_information(module: ModuleType) -> bool:
     """Scrambling the other seats' hidden fields around every decision changes no decision (the
     same tables and logs); False for a game without hidden information (no `scrambled_games`)."""
@@ -287,7 +332,7 @@ def check_calibration(module: ModuleType, games: int = 150) -> bool:
     return True
 
 
-CHECKS = (check_contract, check_bad_input, check_results, check_determinism, check_fuzz,
+CHECKS = (check_contract, check_bad_input, check_results, check_determinism, check_fuzz, check_strategy_bounds,
           check_hidden_information, check_interventions, check_logs, check_calibration)
 
 

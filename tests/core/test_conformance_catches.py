@@ -1,13 +1,20 @@
 """The conformance suite can fail: engines broken on purpose are caught by the check meant for
-them (a player reading hidden unrest, a game whose rows depend on its batch, a ban that leaks)."""
+them (a player reading hidden unrest, a game whose rows depend on its batch, a ban that leaks, a
+player that breaks at one end of a parameter's bounds)."""
 
 from __future__ import annotations
 
 import types
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from sim.conquest import play as conquest
+from sim.conquest.scripted import ScriptedPlayer as Caesar
 from sim.core import conformance
+from sim.core.errors import UserError
 from sim.struggle import play as struggle
 from sim.struggle.scripted import ScriptedPlayer
 from tests.runner import toygame
@@ -59,3 +66,31 @@ def test_the_focal_seat_of_an_intervention_game_plays_the_power_that_can_acquire
     assert conformance.focal_powers(("a", "b", "c"), 2, "b") == ("b", "a")
     assert conformance.focal_powers(("a", "b", "c"), 2, "c") == ("c", "a")
     assert conformance.focal_powers(("a", "b"), 2, "unknown") == ("a", "b")
+
+
+def test_a_player_that_breaks_at_one_end_of_its_bounds_is_caught(monkeypatch):
+    """COE-A7: the CotE guard of before, which asked the exact odds of a battle without defenders
+    when a table kept no guard (`home_guard` 0, its low end), broke only under such a table."""
+    honest = Caesar.guard_for
+
+    def breaks_without_guard(self, here, threat, fortified):
+        if self.k["home_guard"] == 0 and sum(threat):
+            raise UserError("defender: a land battle needs at least one land unit per side")
+        return honest(self, here, threat, fortified)
+
+    monkeypatch.setattr(Caesar, "guard_for", breaks_without_guard)
+    with pytest.raises(AssertionError, match="home_guard=0.*a land battle needs"):
+        conformance.check_strategy_bounds(conquest, draws=6, games=2)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_drawn_tables_stay_within_their_bounds_and_load(seed):
+    data = conquest.load_data()
+    overrides = conformance.drawn_overrides(data, np.random.default_rng(seed))
+    assert overrides and all(o.startswith("strategies.") for o in overrides)
+    drawn = conquest.load_data(overrides)                 # validated as any --set
+    for item in overrides:
+        path = item.split("=")[0]
+        leaf, value = data.leaves[path], drawn.get(path)
+        assert leaf.low <= value <= leaf.high and type(value) is type(data.get(path))
