@@ -1,8 +1,7 @@
 """The shipped tuned strategies of AFAoS (sim/acres/data/tuned.toml), the ladder of tuned replies
 the Halifax hammer table plays (issue 14 item 4): `raider-tuned`, the raider tuned against the
-British hammer, and `hammer-tuned`, the hammer tuned against raider-tuned. Named strategies that
-join the data only when asked for, within the bounds of their base, bound to their base's side,
-and each the reply it was tuned to be."""
+British hammer, and `hammer-tuned`, the hammer tuned against raider-tuned. Each bound to its base's side
+and the reply it was tuned to be (what every shipped table must be: tests/core/test_shipped_tuned.py)."""
 
 import tomllib
 from importlib import resources
@@ -10,56 +9,27 @@ from importlib import resources
 import pytest
 
 from analyses import acres_hammer
-from analyses.balance_report import ReportSize
-from sim import games
 from sim.acres import play
-from sim.core.data import load_game_data, named_strategies
+from sim.core.data import named_strategies
 from sim.core.stats import wilson_interval
 
 SHIPPED = tomllib.loads(resources.files("sim.acres").joinpath("data/tuned.toml").read_text("utf-8"))
-DEFAULT = load_game_data("acres")
 LADDER = {"raider-tuned": ("raider", "hammer", "french"), "hammer-tuned": ("hammer", "raider-tuned", "british")}
 
 
-@pytest.mark.parametrize("name", sorted(LADDER))
-def test_each_tuned_table_is_shipped_with_its_provenance(name):
-    base, against, _ = LADDER[name]
-    table = SHIPPED["strategies"][name]
-    assert table["base"] == base and table["_against"] == [against]
-    assert table["_tuned_from"] in (base, name)      # from its base, or tuned again from its earlier table
-    for key in ("_trials", "_games_per_trial", "_seed", "_code_version", "_engine_version", "_data_hash",
-                "_score", "_score_ci95", "_check_gain", "_check_gain_ci95"):
-        assert key in table
-    assert 1 <= table["_engine_version"] <= games.info("acres").engine_version
-    assert table["_check_gain_ci95"][0] > 0         # its gain held on fresh games when it was made
-
-
-@pytest.mark.parametrize("name", sorted(LADDER))
-def test_each_table_was_tuned_on_games_the_report_does_not_play(name):
-    """A tuning picks the table that did best on its own games, so those games flatter it: the
-    report's hammer table (its default seed) must play others, as the ladder's fresh checks do."""
-    table = SHIPPED["strategies"][name]
-    assert table["_seed"] != ReportSize().seed and table["_check_seed"] != ReportSize().seed
-
-
-def test_the_shipped_tables_stay_out_of_the_default_data():
-    """Shipping them changes neither the default data, nor its hash, nor the golden games."""
-    assert not set(LADDER) & set(DEFAULT.strategies) and "tuned" not in DEFAULT.tree
+def test_the_ladder_is_what_the_data_folder_ships():
+    """Each rung tuned from its base against the rung below it (the provenance, the bounds and the
+    seeds of every shipped table: tests/core/test_shipped_tuned.py)."""
     assert set(named_strategies("acres")) == set(SHIPPED["strategies"]) == set(LADDER)
+    for name, (base, against, _) in LADDER.items():
+        table = SHIPPED["strategies"][name]
+        assert table["base"] == base and table["_against"] == [against]
 
 
 @pytest.mark.parametrize("name", sorted(LADDER))
-def test_asking_for_one_loads_it_within_the_bounds_of_its_base_and_on_its_side(name):
+def test_asking_for_one_plays_it_on_its_base_side(name):
     base, _, side = LADDER[name]
-    data = play.load_data(strategies=[name, base])
-    table, start = data.get(f"strategies.{name}"), data.get(f"strategies.{base}")
-    assert set(table) == set(start) and data.hash != DEFAULT.hash
-    shipped = {k: v for k, v in SHIPPED["strategies"][name].items() if not k.startswith("_") and k != "base"}
-    assert shipped and all(table[k] == v for k, v in shipped.items())
-    for key, value in shipped.items():
-        leaf = data.leaves[f"strategies.{base}.{key}"]
-        assert leaf.low <= value <= leaf.high
-    assert play.strategy_sides(data)[name] == side
+    assert play.strategy_sides(play.load_data(strategies=[name, base]))[name] == side
 
 
 def _british_interval(british: str, french: str, data) -> tuple[float, float]:

@@ -1,40 +1,18 @@
-"""The shipped tuned strategy of SoE (sim/struggle/data/tuned.toml, SOE-23 strategy tables): a
-named strategy that joins the data only when asked for, within the bounds of its base."""
+"""The shipped tuned strategy of SoE (sim/struggle/data/tuned.toml, SOE-23 strategy tables), as the
+named-strategy mechanism treats it: read back from a run folder's overrides, changed by a set,
+replaced by a variant, tuned further (its provenance, bounds and seeds:
+tests/core/test_shipped_tuned.py)."""
 
 import tomllib
 from importlib import resources
 
-from sim import games
-from sim.core.data import load_game_data, named_strategies
+from sim.core.data import load_game_data
 
 SHIPPED = tomllib.loads(resources.files("sim.struggle").joinpath("data/tuned.toml").read_text("utf-8"))
-DEFAULT = load_game_data("struggle")
 
 
-def test_mixed_tuned_is_shipped_with_its_provenance():
-    table = SHIPPED["strategies"]["mixed-tuned"]
-    assert table["base"] == "mixed" and table["_tuned_from"] == "mixed"
-    for key in ("_trials", "_games_per_trial", "_seed", "_code_version", "_engine_version", "_data_hash",
-                "_score", "_score_ci95", "_check_gain", "_check_gain_ci95"):
-        assert key in table
-    assert 1 <= table["_engine_version"] <= games.info("struggle").engine_version
-
-
-def test_the_shipped_table_stays_out_of_the_default_data():
-    """Shipping it changes neither the default data, nor its hash, nor the golden games."""
-    assert "mixed-tuned" not in DEFAULT.strategies and "tuned" not in DEFAULT.tree
-    assert set(named_strategies("struggle")) == set(SHIPPED["strategies"])
-
-
-def test_asking_for_it_loads_it_within_the_bounds_of_mixed():
+def test_asking_for_it_keeps_only_the_overrides_a_run_folder_needs():
     data = load_game_data("struggle", strategies=["mixed-tuned", "mixed"])
-    table, mixed = data.get("strategies.mixed-tuned"), data.get("strategies.mixed")
-    assert set(table) == set(mixed) and data.hash != DEFAULT.hash
-    shipped = {k: v for k, v in SHIPPED["strategies"]["mixed-tuned"].items() if not k.startswith("_") and k != "base"}
-    assert shipped and all(table[k] == v for k, v in shipped.items())
-    for key, value in shipped.items():
-        leaf = data.leaves[f"strategies.mixed.{key}"]
-        assert leaf.low <= value <= leaf.high
     assert data.overrides["strategies.mixed-tuned.base"] == "mixed"
     assert load_game_data("struggle", dict(data.overrides)).hash == data.hash   # what a run folder keeps
 
