@@ -78,10 +78,10 @@ class GameSize:
 # them all (`scaled`) for tighter intervals; a game not listed gets
 # FALLBACK_SIZE (players within the game's range). AFAoS pairs every British plan
 # with every French one (a side's strategy plays its side, sim.core.seating.bind_sides) and values its cards
-# at the balanced plan too (its default skill level is the random baseline).
+# at the balanced plan and its tuned table too (its default skill level is the random baseline).
 GAME_SIZES = {
     "struggle": GameSize(games=2000, tile_blocks=5, players=4, audit_games=200),
-    "acres": GameSize(games=360, tile_blocks=5, players=2, extra_games=40, skills=("balanced",),
+    "acres": GameSize(games=360, tile_blocks=5, players=2, extra_games=40, skills=("balanced", "balanced-tuned"),
                       lineups=tuple((b, f) for b in ("hammer", "settler", "balanced") for f in ("raider", "fortress"))
                       + (("balanced", "balanced"),)),
     "discovery": GameSize(games=800, tile_blocks=5, players=4, extra_games=200, audit_games=200,

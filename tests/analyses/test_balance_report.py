@@ -79,6 +79,20 @@ def test_skill_levels_pick_up_a_tuned_strategy_once_it_exists():
     assert skill_levels(engine("random", "mixed"), SKILL_LADDER, shipped) == ("random", "mixed", "mixed-tuned")
 
 
+def test_every_games_default_values_reach_a_shipped_tuned_level():
+    """The report's asset values of each game end at a tuned table (docs/tuning.md): the default
+    strategy's where the game has one, AFAoS's balanced plan (its default is the random baseline)."""
+    from sim import games
+
+    expected = {"struggle": ("random", "mixed", "mixed-tuned"), "discovery": ("random", "builder", "builder-tuned"),
+                "conquest": ("random", "fortifier", "fortifier-tuned"), "acres": ("random", "balanced", "balanced-tuned")}
+    for game, levels in expected.items():
+        engine = games.load(game)
+        size = ReportSize().for_game(game, engine.INFO)
+        experiments = balance_report.tile_experiments(game, engine, engine.load_data(), size)
+        assert tuple(e.strategy for e in experiments) == levels, game
+
+
 def test_the_summary_lists_each_asset_once_with_its_verdict_per_level():
     """Issue 13: no asset twice, no level unnamed; a sign change is skill-dependent, apart."""
     assets = pd.DataFrame([

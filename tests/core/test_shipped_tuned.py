@@ -33,6 +33,7 @@ def test_every_game_ships_its_tuned_tables_through_tuned_toml():
     assert {game for game, _ in TABLES} == set(games.PACKAGES)
     defaults = {game: f"{games.info(game).default_strategy}-tuned" for game in games.PACKAGES}
     assert {game for game, name in TABLES if name == defaults[game]} == {"struggle", "discovery", "conquest"}
+    assert ("acres", "balanced-tuned") in TABLES          # AFAoS's default is the random baseline
 
 
 @pytest.mark.parametrize(("game", "name"), TABLES)
