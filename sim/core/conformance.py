@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from sim.core import audit, contract, runner
+from sim.core.data import GameData
 from sim.core.errors import UserError
 from sim.core.lockstep import RuleViolation
 from sim.core.replay import account as generic_account
@@ -208,7 +209,7 @@ def check_strategy_bounds(module: ModuleType, draws: int = 3, games: int = 4) ->
     return played
 
 
-def drawn_overrides(data, rng: np.random.Generator) -> list[str]:
+def drawn_overrides(data: GameData | None, rng: np.random.Generator) -> list[str]:
     """`--set` overrides giving every number of a strategy table that has both bounds its low
     end, its high end or a uniform value between, a third each (integers stay integers); none for
     a game without tagged data (the test games)."""
