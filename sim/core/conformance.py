@@ -193,10 +193,11 @@ def check_strategy_bounds(module: ModuleType, draws: int = 3, games: int = 4) ->
     info, hooks = module.INFO, checks_of(module)
     scripted = tuple(s for s in info.strategies if s != "random") or info.strategies
     players = max(info.min_players, min(info.max_players, 4))
+    base = module.load_data()
     played = 0
     for draw in range(draws):
         rng = np.random.default_rng([SEED, 17, draw])
-        overrides = drawn_overrides(module.load_data(), rng)
+        overrides = drawn_overrides(base, rng)
         data = module.load_data(overrides)
         seatings = seatings_for(module, players, scripted, games, rng)
         indices = [int(i) for i in rng.integers(0, 2**31, games)]

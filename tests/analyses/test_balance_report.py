@@ -19,6 +19,7 @@ import pytest
 from analyses import balance_report
 from analyses.balance_report import BAND, SKILL_LADDER, ReportSize, build_report, skill_levels, tiles_summary
 from analyses.tournament import fair_share, imbalance_flags
+from sim import games
 from sim.cli import main
 from sim.core.causal import MIN_BLOCKS, NOT_IDENTIFIABLE, SKILL_DEPENDENT
 
@@ -82,8 +83,6 @@ def test_skill_levels_pick_up_a_tuned_strategy_once_it_exists():
 def test_every_games_default_values_reach_a_shipped_tuned_level():
     """The report's asset values of each game end at a tuned table (docs/tuning.md): the default
     strategy's where the game has one, AFAoS's balanced plan (its default is the random baseline)."""
-    from sim import games
-
     expected = {"struggle": ("random", "mixed", "mixed-tuned"), "discovery": ("random", "builder", "builder-tuned"),
                 "conquest": ("random", "fortifier", "fortifier-tuned"), "acres": ("random", "balanced", "balanced-tuned")}
     for game, levels in expected.items():

@@ -64,6 +64,7 @@ def test_each_table_stays_out_of_the_default_data_until_asked_for(game, name):
     data = load_game_data(game, strategies=[name])
     assert data.hash != default.hash and data.overrides[f"strategies.{name}.base"] == table["base"]
     values = {k: v for k, v in table.items() if not k.startswith("_") and k != "base"}
+    assert set(data.get(f"strategies.{name}")) == set(data.get(f"strategies.{table['base']}"))   # a whole table
     assert values and all(data.get(f"strategies.{name}.{k}") == v for k, v in values.items())
     for key, value in values.items():
         leaf = data.leaves[f"strategies.{table['base']}.{key}"]
