@@ -45,6 +45,12 @@ def test_scripted_strategies_play_with_their_numbers_anywhere_within_their_bound
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_playing_makes_no_reference_cycles_so_the_collector_pause_leaks_nothing(game):
+    checked = conformance.check_no_reference_cycles(games.load(game))
+    assert checked == (game in ("struggle", "acres", "discovery", "conquest"))   # the test games pause nothing
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_hidden_information_is_never_read(game):
     checked = conformance.check_hidden_information(games.load(game))
     assert checked == (game in ("struggle", "acres", "discovery"))   # the test games have no hidden information

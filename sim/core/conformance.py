@@ -34,7 +34,7 @@ from types import ModuleType
 import numpy as np
 import pandas as pd
 
-from sim.core import audit, contract, runner
+from sim.core import audit, contract, gcpause, runner
 from sim.core.data import GameData
 from sim.core.errors import UserError
 from sim.core.lockstep import RuleViolation
@@ -229,6 +229,22 @@ def drawn_overrides(data: GameData | None, rng: np.random.Generator) -> list[str
     return out
 
 
+def check_no_reference_cycles(module: ModuleType, games: int = 6) -> bool:
+    """Playing games makes no reference cycles, so pausing the cyclic collector while an engine
+    plays (`sim.core.lockstep`, `sim.core.gcpause`) leaks nothing: after a first batch (first-use
+    compilation makes cycles once), every paused block of a second one, every strategy seated and
+    the event log written, leaves no cyclic garbage. False for a game that pauses nothing."""
+    info = module.INFO
+    players = max(info.min_players, min(info.max_players, 4))
+    seatings = seatings_for(module, players, info.strategies, games, np.random.default_rng(SEED + 5))
+    with tempfile.TemporaryDirectory() as tmp:
+        module.play_games(SEED, list(range(games)), seatings, log=Path(tmp) / "warm.jsonl")
+        with gcpause.cycles_counted() as left:
+            module.play_games(SEED, list(range(games, 2 * games)), seatings, log=Path(tmp) / "games.jsonl")
+    assert not any(left), f"playing left {sum(left)} objects in reference cycles with the collector paused"
+    return bool(left)
+
+
 def check_hidden_information(module: ModuleType) -> bool:
     """Scrambling the other seats' hidden fields around every decision changes no decision (the
     same tables and logs); False for a game without hidden information (no `scrambled_games`)."""
@@ -335,7 +351,7 @@ def check_calibration(module: ModuleType, games: int = 150) -> bool:
 
 
 CHECKS = (check_contract, check_bad_input, check_results, check_determinism, check_fuzz, check_strategy_bounds,
-          check_hidden_information, check_interventions, check_logs, check_calibration)
+          check_no_reference_cycles, check_hidden_information, check_interventions, check_logs, check_calibration)
 
 
 def run(module: ModuleType) -> Iterator[tuple[str, object]]:

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from sim.core.errors import UserError
+from sim.core.gcpause import collector_paused
 from sim.core.random import check_seed, stream
 from sim.core.seating import Seating
 
@@ -61,7 +62,7 @@ def play_in_batches(root_seed: int, game_indices: Sequence[int], seatings: Seque
     """The body of every `play_games`: check the arguments, play `batch` games at a time, each
     batch an engine `make_engine(seatings, root_seed, indices, logging)` (a game's `new_engine`
     with its data bound) that `prepare(engine)`
-    may hook first (the conformance checks), then `engine.play()`; its table is `results(engine)`
+    may hook first (the conformance checks), then `engine.play()` with the cyclic collector paused; its table is `results(engine)`
     and, when logging, its `game_logs()`. Writes the logs to `log` and returns the whole table
     (`columns` when empty)."""
     root_seed = check_seed(root_seed)
@@ -74,7 +75,8 @@ def play_in_batches(root_seed: int, game_indices: Sequence[int], seatings: Seque
                              log is not None)
         if prepare is not None:
             prepare(engine)
-        engine.play()
+        with collector_paused():                  # play makes no reference cycles (sim.core.gcpause)
+            engine.play()
         frames.append(results(engine))
         if log is not None:
             logs += engine.game_logs()

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sim.core import interventions
-from sim.core.gcpause import collector_paused
 from sim.core.lockstep import GameLog, RuleViolation, draw_buffers, game_header
 from sim.core.random import stream
 from sim.struggle import NAME
@@ -212,12 +211,7 @@ class Engine(Auction, Movement, Building, Tiles, Battle, Dice, Economy):
         return {self.t.regions[r]: int(c) for r, c in enumerate(self.s.markers[g, p]) if c}
 
     def play(self) -> None:
-        """Setup, three wars and the end of the game for every game of the batch (with the
-        cyclic garbage collector paused: play makes no reference cycles, `sim.core.gcpause`)."""
-        with collector_paused():
-            self._play()
-
-    def _play(self) -> None:
+        """Setup, three wars and the end of the game for every game of the batch."""
         self.setup()
         self._stepped("setup")
         for war in range(1, self.rule("game.wars") + 1):

@@ -1,6 +1,6 @@
 """The conformance suite can fail: engines broken on purpose are caught by the check meant for
 them (a player reading hidden unrest, a game whose rows depend on its batch, a ban that leaks, a
-player that breaks at one end of a parameter's bounds)."""
+player that breaks at one end of a parameter's bounds, a player that makes reference cycles)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,21 @@ def test_rows_that_depend_on_the_batch_are_caught(monkeypatch):
     module.play_games = batch_dependent
     with pytest.raises(AssertionError, match="alone differs"):
         conformance.check_determinism(module)
+
+
+def test_a_player_that_makes_reference_cycles_is_caught(monkeypatch):
+    """What the collector pause rests on: a player keeping a cycle per decision would leak while
+    the engine plays with the collector paused."""
+    honest = ScriptedPlayer.unrest_of
+
+    def cyclic(self, q: int) -> int:
+        loop: list = []
+        loop.append(loop)                                                  # freed only by the collector
+        return honest(self, q)
+
+    monkeypatch.setattr(ScriptedPlayer, "unrest_of", cyclic)
+    with pytest.raises(AssertionError, match="reference cycles"):
+        conformance.check_no_reference_cycles(struggle, games=2)
 
 
 def test_a_ban_that_leaks_is_caught(monkeypatch):
