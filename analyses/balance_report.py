@@ -52,9 +52,12 @@ from sim.core.store import staged_folder
 
 BAND = 0.05
 DEFAULT = "<default>"   # in a skill list: the game's default scripted strategy
-# The skill ladder of the tile values: the random baseline, the default scripted strategy and its
-# tuned version; a level named through DEFAULT is used only where the game has that strategy.
-SKILL_LADDER = ("random", DEFAULT, f"{DEFAULT}-tuned")
+# The skill ladder of the tile values: the default scripted strategy and its tuned version (a level
+# named through DEFAULT is used only where the game has that strategy), plus a game's own `skills`
+# (GameSize). The random baseline is one flag away (`--skill random,<default>,<default>-tuned`): it
+# cost about 150 s of `make report` (SoE's random games alone 93 s), which kept the report within
+# 15 minutes only by seconds on a slow hour, and asset values to a random player decide little.
+SKILL_LADDER = (DEFAULT, f"{DEFAULT}-tuned")
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class GameSize:
     audit_games: int = 100                    # games of the player audit (analyses.players_section)
     lineups: tuple[tuple[str, ...], ...] = ()
     value_overrides: tuple[str, ...] = ()     # settings of the value experiments' design (not rules)
-    skills: tuple[str, ...] = ()              # more skill levels of the value experiments, after --skill's
+    skills: tuple[str, ...] = ()              # more skill levels of the value experiments, after --skill's <default>
 
 
 # The defaults per game, chosen so that `make report` fits in about 15 minutes on 2 cores, with at
@@ -165,7 +168,7 @@ def odds_section(game: str, page: battle_odds.OddsPage | None) -> list[str]:
 
 def tournament_plan(game: str, engine: Any, data: Any, size: ReportSize) -> runner.Plan:
     """A balanced tournament of the game's lineups (default: its scripted strategies, as many as
-    there are seats; the random baseline is measured in the tile-value skill levels instead)."""
+    there are seats; the random baseline is a skill level of the tile values, `--skill random,...`)."""
     lineups = size.lineups or ([s for s in engine.INFO.strategies if s != "random"][: size.players],)
     sides = strategy_sides(engine, data)
     checked = [balanced(engine.INFO.powers, size.players, lineup, engine.INFO.strategies,
@@ -196,7 +199,7 @@ def tile_experiments(game: str, engine: Any, data: Any, size: ReportSize) -> lis
     if not tiles:                                            # --tiles names only other games' assets
         return []
     known = games.strategies(game, engine, data)           # shipped named strategies too (mixed-tuned)
-    extra = GAME_SIZES.get(game, FALLBACK_SIZE).skills if size.tile_strategies == SKILL_LADDER else ()
+    extra = GAME_SIZES.get(game, FALLBACK_SIZE).skills if DEFAULT in size.tile_strategies else ()   # with its default
     levels = skill_levels(engine, (*size.tile_strategies, *extra), known)
     if not levels:
         raise UserError(f"--tile-strategies {','.join(size.tile_strategies)}: no such skill level in {game}; "
@@ -331,7 +334,8 @@ def tiles_section(engine: Any, data: Any, experiments: list[tv.Experiment], size
     noun = engine.INFO.assets
     body = [f"<h3>Values and fair prices of {noun}, by skill level</h3>",
             (f"<p>Skill levels measured: <strong>{html_lib.escape(', '.join(levels))}</strong> (every seat plays "
-            "the level; the tuned level appears once a tuned strategy exists). Causal value: the focal seat takes "
+            "the level; the tuned level appears once a tuned strategy exists; the random baseline too with "
+            "<code>--skill random,&lt;default&gt;,&lt;default&gt;-tuned</code>). Causal value: the focal seat takes "
             "the asset at its first legal opportunity vs never, same dice, focal seat and powers rotated, "
             f"{experiments[0].blocks} blocks per level. A fair price in {cur} = current cost in {cur} equivalents + "
             f"value / value of one {unit_name(cur)} (from the grant experiments), with a bootstrap interval over blocks. It is "

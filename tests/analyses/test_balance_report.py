@@ -9,6 +9,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -61,8 +62,9 @@ def test_the_soe_section_states_its_skill_levels_and_explains_its_statistics(rep
     """Issue 12 item 5 and issue 13 items 1 and 4: skill levels named; fair share, design
     effect and effective sample size explained; settings as a table; cross-checks judged."""
     text = report.read_text(encoding="utf-8")
-    assert "Skill levels measured: <strong>random, mixed, mixed-tuned</strong>" in text   # the shipped tuned level
-    assert "Values of tiles at skill levels random, mixed, mixed-tuned" in text
+    assert "Skill levels measured: <strong>mixed, mixed-tuned</strong>" in text   # the shipped tuned level
+    assert "Values of tiles at skill levels mixed, mixed-tuned" in text
+    assert "the random baseline too with <code>--skill random,&lt;default&gt;,&lt;default&gt;-tuned</code>" in text
     assert "fair share</strong>" in text and "shared first place" in text and "effective n" in text
     assert "What this report is of" in text and "{&quot;" not in text and '{"games"' not in text
     odds = (report.parent / "struggle" / "odds" / "index.html").read_text(encoding="utf-8")
@@ -73,23 +75,28 @@ def test_skill_levels_pick_up_a_tuned_strategy_once_it_exists():
     def engine(*strategies):
         return SimpleNamespace(INFO=SimpleNamespace(strategies=strategies, default_strategy="mixed"))
 
-    assert skill_levels(engine("random", "mixed", "colonial"), SKILL_LADDER) == ("random", "mixed")
-    assert skill_levels(engine("random", "mixed", "mixed-tuned"), SKILL_LADDER) == ("random", "mixed", "mixed-tuned")
+    assert skill_levels(engine("random", "mixed", "colonial"), SKILL_LADDER) == ("mixed",)
+    assert skill_levels(engine("random", "mixed", "mixed-tuned"), SKILL_LADDER) == ("mixed", "mixed-tuned")
     assert skill_levels(engine("random", "mixed"), ("colonial", "mixed", "<default>")) == ("colonial", "mixed")
     shipped = ("random", "mixed", "mixed-tuned")                  # a named strategy the data folder ships
-    assert skill_levels(engine("random", "mixed"), SKILL_LADDER, shipped) == ("random", "mixed", "mixed-tuned")
+    assert skill_levels(engine("random", "mixed"), SKILL_LADDER, shipped) == ("mixed", "mixed-tuned")
+    assert skill_levels(engine("random", "mixed"), ("random", *SKILL_LADDER), shipped) == ("random", "mixed", "mixed-tuned")
 
 
 def test_every_games_default_values_reach_a_shipped_tuned_level():
     """The report's asset values of each game end at a tuned table (docs/tuning.md): the default
-    strategy's where the game has one, AFAoS's balanced plan (its default is the random baseline)."""
-    expected = {"struggle": ("random", "mixed", "mixed-tuned"), "discovery": ("random", "builder", "builder-tuned"),
-                "conquest": ("random", "fortifier", "fortifier-tuned"), "acres": ("random", "balanced", "balanced-tuned")}
+    strategy's where the game has one, AFAoS's balanced plan (its default is the random baseline);
+    the random baseline of every game is one flag away, with the game's own levels kept."""
+    expected = {"struggle": ("mixed", "mixed-tuned"), "discovery": ("builder", "builder-tuned"),
+                "conquest": ("fortifier", "fortifier-tuned"), "acres": ("random", "balanced", "balanced-tuned")}
     for game, levels in expected.items():
         engine = games.load(game)
         size = ReportSize().for_game(game, engine.INFO)
         experiments = balance_report.tile_experiments(game, engine, engine.load_data(), size)
         assert tuple(e.strategy for e in experiments) == levels, game
+        with_random = replace(size, tile_strategies=("random", *SKILL_LADDER))
+        experiments = balance_report.tile_experiments(game, engine, engine.load_data(), with_random)
+        assert tuple(e.strategy for e in experiments) == ("random", *levels[levels[0] == "random":]), game
 
 
 def test_the_summary_lists_each_asset_once_with_its_verdict_per_level():
