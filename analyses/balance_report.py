@@ -546,7 +546,8 @@ def game_section(game: str, page: battle_odds.OddsPage | None, size: ReportSize,
         if size.audit_games and has_audit(playable.engine):
             say(f"{game}: player audit, {size.audit_games} games")
             text, part = players_section.report_section(playable.engine, data, size.players, size.audit_games,
-                                                        size.seed, out / game / "players", f"{game}/players")
+                                                        size.seed, out / game / "players", f"{game}/players",
+                                                        size.jobs)
             body += part
             summaries.append(text)
         if playable.tiles:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from sim.cli import main
+from tests.cli import exit_code
 from sim.struggle.audit import audit_items, audit_records
 
 HEAD = {"event": "game", "game": "struggle", "game_index": 0, "seed": 1, "powers": ["spain", "france"],
@@ -68,5 +69,6 @@ def test_audit_bad_input_is_one_line_exit_2(capsys):
     assert "offers no player audit" in capsys.readouterr().err
     assert main(["audit", "struggle", "--players", "9", "--games", "2"]) == 2
     assert main(["audit", "struggle", "--strategies", "genius", "--games", "2"]) == 2
+    assert exit_code(["audit", "struggle", "--jobs", "0", "--games", "2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 2 and "2..7" in err[0] and "genius" in err[1]
+    assert len(err) == 3 and "2..7" in err[0] and "genius" in err[1] and "--jobs" in err[2] and "1..64" in err[2]
