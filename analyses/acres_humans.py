@@ -11,9 +11,7 @@ event logs of `play_games` with scripted players) get the same columns (`simulat
 from __future__ import annotations
 
 import html as html_lib
-import tempfile
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pandas as pd
@@ -23,7 +21,7 @@ from sim.acres import play, yucata
 from sim.acres.components import SIDES
 from sim.acres.record import snapshots
 from sim.acres.snapshot import REASONS
-from sim.core.replay import read_games
+from sim.core import runner
 from sim.core.seating import Seating
 from sim.core.store import atomic_write
 
@@ -157,26 +155,16 @@ def scripted_seatings(games: int) -> list[tuple[int, Seating]]:
             for i in range(games)]
 
 
-def _play_logged(seed: int, listed: list[tuple[int, Seating]], overrides: tuple[str, ...]) -> list[Record]:
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "games.jsonl"
-        play.play_games(seed, [i for i, _ in listed], [s for _, s in listed], play.load_data(overrides), log=log)
-        return list(read_games(log))
+def _logged(table: pd.DataFrame, logged: Iterable[Record]) -> list[Record]:
+    return list(logged)
 
 
 def simulate(games: int, seed: int, jobs: int = 1, overrides: tuple[str, ...] = SECOND_EDITION) -> list[Record]:
-    """Scripted games with their event logs, on `jobs` processes; each game depends only on its
-    (seed, index) streams, so the records are the same for any `jobs`."""
-    listed = scripted_seatings(games)
-    chunks = [listed[k::max(1, jobs)] for k in range(max(1, jobs))]
-    chunks = [c for c in chunks if c]
-    if len(chunks) == 1:
-        records = _play_logged(seed, chunks[0], overrides)
-    else:
-        with ProcessPoolExecutor(len(chunks)) as pool:
-            records = [r for part in pool.map(_play_logged, [seed] * len(chunks), chunks,
-                                              [overrides] * len(chunks)) for r in part]
-    return sorted(records, key=lambda r: r[0]["game_index"])
+    """Scripted games with their event logs, on `jobs` processes (`runner.play_logged`); each
+    game depends only on its (seed, index) streams, so the records are the same for any `jobs`."""
+    parts = runner.play_logged("sim.acres.play", seed, scripted_seatings(games), play.load_data(overrides), jobs,
+                               _logged)
+    return [record for part in parts for record in part]
 
 
 def comparison(humans: pd.DataFrame, scripted: pd.DataFrame) -> pd.DataFrame:

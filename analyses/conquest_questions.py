@@ -24,7 +24,7 @@ one-sentence finding and HTML fragments (a table and a sentence per sweep); its 
 from __future__ import annotations
 
 import math
-import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -36,11 +36,10 @@ from sim.conquest.combat import Army, LandBattle
 from sim.conquest.components import Components, default_components
 from sim.conquest.economy import load_economy
 from sim.conquest.land_exact import solve_land
-from sim.conquest.play import INFO, components_of, load_data, play_games
+from sim.conquest.play import INFO, components_of, load_data
 from sim.core import runner
 from sim.core.data import parse_assignment, validate_override
 from sim.core.errors import UserError
-from sim.core.replay import read_games
 from sim.core.seating import Seating, rotated
 from sim.core.stats import mean_interval, wilson_interval
 
@@ -121,29 +120,22 @@ def logged_games(games: int, seed: int, overrides: tuple[str, ...] = (), jobs: i
     sweep plays the same seeds): `winner`, `sole` (the only winner), `rounds`, `end_reason`,
     and read off the event log the seat's `catapults` bought, whether it was the income
     `leader` at LEADER_ROUND and whether it `triggered` the first inflation (COE-21)."""
-    data = load_data([TURN_CAP, *overrides])
-    chunks = [c.tolist() for c in np.array_split(np.arange(games), max(1, min(jobs, games))) if len(c)]
-    if len(chunks) == 1:
-        return _logged_chunk(seed, chunks[0], data)
-    import joblib
-    parts = joblib.Parallel(n_jobs=len(chunks))(joblib.delayed(_logged_chunk)(seed, c, data) for c in chunks)
+    listed = [(i, rotated(INFO.powers[:4], LINEUP, i)) for i in range(games)]
+    parts = runner.play_logged("sim.conquest.play", seed, listed, load_data([TURN_CAP, *overrides]), jobs, _measured)
     return pd.concat(parts, ignore_index=True)
 
 
-def _logged_chunk(seed: int, indices: list[int], data) -> pd.DataFrame:
-    seatings = [rotated(INFO.powers[:4], LINEUP, i) for i in indices]
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "games.jsonl"
-        table = play_games(seed, indices, seatings, data, log=log)
-        leader, trigger, catapults = {}, {}, {}
-        for head, events in read_games(log):
-            g = head["game_index"]
-            income = {e["seat"]: e["income"] for e in events if e["event"] == "turn" and e["round"] == LEADER_ROUND}
-            leader[g] = max(income, key=income.get) if income else None
-            trigger[g] = next((e["seat"] for e in events if e["event"] == "inflation_triggered"), None)
-            for e in events:
-                if e["event"] == "buy" and e["item"] == "catapult":
-                    catapults[g, e["seat"]] = catapults.get((g, e["seat"]), 0) + 1
+def _measured(table: pd.DataFrame, logged: Iterable[tuple[dict, list[dict]]]) -> pd.DataFrame:
+    """`logged_games`' rows of one slice, where it was played (`runner.play_logged`)."""
+    leader, trigger, catapults = {}, {}, {}
+    for head, events in logged:
+        g = head["game_index"]
+        income = {e["seat"]: e["income"] for e in events if e["event"] == "turn" and e["round"] == LEADER_ROUND}
+        leader[g] = max(income, key=income.get) if income else None
+        trigger[g] = next((e["seat"] for e in events if e["event"] == "inflation_triggered"), None)
+        for e in events:
+            if e["event"] == "buy" and e["item"] == "catapult":
+                catapults[g, e["seat"]] = catapults.get((g, e["seat"]), 0) + 1
     out = table[["game_index", "seat", "strategy", "winner", "rounds", "end_reason"]].copy()
     out["winner"] = out.winner.astype(bool)
     out["sole"] = out.winner & (out.groupby("game_index").winner.transform("sum") == 1)

@@ -21,12 +21,11 @@ measured as idleness).
 
 from __future__ import annotations
 
+import functools
 import importlib
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -37,7 +36,6 @@ from sim.core import runner
 from sim.core.contract import strategy_sides
 from sim.core.design import rotation
 from sim.core.errors import UserError
-from sim.core.replay import read_games
 from sim.core.stats import clustered_wilson, wilson_interval
 
 BIN_EDGES = tuple(np.round(np.linspace(0.0, 1.0, 11), 2).tolist())
@@ -233,20 +231,13 @@ def require_audit(engine: ModuleType) -> None:
 def audit(engine: ModuleType, data: Any, strategies: Sequence[str], players: int, games: int,
           seed: int, jobs: int = 1) -> dict:
     """Play `games` games (strategies cycled over seats, seats and powers rotated) and summarise
-    what their logs show; the result holds the audit and its provenance. `jobs` > 1 plays them in
-    that many loky workers, in contiguous slices of the game indices whose records come back in
-    game order: every game is its own stream, so the result is the same for any `jobs`."""
+    what their logs show; the result holds the audit and its provenance. `jobs` > 1 plays them on
+    that many workers (`runner.play_logged`): the result is the same for any `jobs`."""
     require_audit(engine)
     seatings = rotation(engine.INFO.powers, players, list(strategies), games, strategy_sides(engine, data))
-    listed = list(enumerate(seatings))
-    if jobs == 1:
-        logged = _records(engine.__name__, seed, listed, data)
-    else:
-        import joblib
-        size = -(-games // (2 * jobs))          # two slices a worker, so one long slice idles no one long
-        tasks = (joblib.delayed(_records)(engine.__name__, seed, listed[start: start + size], data)
-                 for start in range(0, games, size))
-        logged = [record for part in joblib.Parallel(n_jobs=jobs)(tasks) for record in part]
+    parts = runner.play_logged(engine.__name__, seed, list(enumerate(seatings)), data, jobs,
+                               functools.partial(_records, engine.__name__))
+    logged = [record for part in parts for record in part]
     hook = getattr(engine, "audit_item_powers", None)
     result = summarise(logged, engine.audit_items(data), hook(data) if callable(hook) else None,
                        strategy_sides(engine, data))
@@ -255,15 +246,10 @@ def audit(engine: ModuleType, data: Any, strategies: Sequence[str], players: int
     return result
 
 
-def _records(module: str, seed: int, games: Sequence[tuple[int, Any]], data: Any) -> list[tuple[list[str], AuditRecords]]:
-    """(strategies, records) of each of `games` (index, seating), played with a log in one engine
-    call (in a worker too, which imports the engine by its module path), in game order."""
+def _records(module: str, table: Any, logged: Iterable[tuple[dict, list[dict]]]) -> list[tuple[list[str], AuditRecords]]:
+    """(strategies, records) of each logged game, where it was played (`runner.play_logged`)."""
     engine = importlib.import_module(module)
-    indices, seatings = zip(*games)
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "games.jsonl"
-        engine.play_games(seed, list(indices), list(seatings), data, log=log)
-        return [(head["strategies"], engine.audit_records(head, events)) for head, events in read_games(log)]
+    return [(head["strategies"], engine.audit_records(head, events)) for head, events in logged]
 
 
 def miscalibrated(bins: Sequence[dict], alpha: float = 0.05, min_n: int = 30) -> list[dict]:

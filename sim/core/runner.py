@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from collections.abc import Callable, Iterator, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -29,11 +30,13 @@ from sim.core.design import Design
 from sim.core.errors import UserError, one_of
 from sim.core.metadata import code_version, result_metadata
 from sim.core.progress import progress
+from sim.core.replay import read_games
 from sim.core.seating import RESULT_COLUMNS, Seating
 from sim.core.store import RunStore, concat
 
 BACKENDS = ("loky", "dask")
 TARGET_BATCH_GAMES = 200
+T = TypeVar("T")
 LISTED_BATCH_GAMES = 512  # at most, per engine call of `play_listed`: a lockstep engine fills its batches
 
 
@@ -248,6 +251,35 @@ def play_listed(module: str, seed: int, games: Sequence[tuple[int, Seating]], da
             tables.append(table)
             bar.update(played)
     return concat(tables)
+
+
+def play_logged(module: str, seed: int, games: Sequence[tuple[int, Seating]], data: Any, jobs: int,
+                read: Callable[[pd.DataFrame, Iterable[tuple[dict, list[dict]]]], T]) -> list[T]:
+    """Play (game index, seating) pairs with their event logs -- what an analysis that reads the
+    logs needs -- in contiguous slices of `games`, on `jobs` loky workers (two slices a worker,
+    so that one long slice idles no worker long; one slice and no worker for `jobs` 1), and return
+    `read(table, logged)` of each slice, in the order of `games`: `table` the slice's results and
+    `logged` its (head, events) games in that order, read from a log the worker writes to a
+    temporary folder and removes. `read` runs where the slice was played, so it must be a
+    module-level function (or a partial of one). Each game depends only on its own streams, so
+    the slices' results put together are the same for any `jobs`."""
+    if jobs == 1 or len(games) < 2:
+        return [_logged_slice(module, seed, games, data, read)] if games else []
+    import joblib
+    size = -(-len(games) // (2 * jobs))
+    tasks = (joblib.delayed(_logged_slice)(module, seed, games[start: start + size], data, read)
+             for start in range(0, len(games), size))
+    return list(joblib.Parallel(n_jobs=jobs)(tasks))
+
+
+def _logged_slice(module: str, seed: int, games: Sequence[tuple[int, Seating]], data: Any,
+                  read: Callable[[pd.DataFrame, Iterable[tuple[dict, list[dict]]]], T]) -> T:
+    indices, seatings = zip(*games)
+    engine = importlib.import_module(module)
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "games.jsonl"
+        table = engine.play_games(seed, list(indices), list(seatings), data, log=log)
+        return read(table, read_games(log))
 
 
 def _listed_tables(module: str, seed: int, batches: Sequence[Sequence[tuple[int, Seating]]], data: Any,
