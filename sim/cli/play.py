@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -84,8 +83,6 @@ def play(args: argparse.Namespace) -> int:
     engine = games.load(args.game)
     strategies = strategy_list(engine.INFO, args.strategies)
     players = player_count(engine, args.players, strategies)
-    if args.jobs > 1 and args.log:
-        sys.stderr.write("empires: note: --log records every game in one process; --jobs is ignored\n")
     data = games.load_data(args.game, engine, args.overrides, args.variants, strategies)
     games.check_strategies(args.game, engine, data, strategies)
     seatings = rotation(engine.INFO.powers, players, strategies, args.games, strategy_sides(engine, data))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -237,19 +238,27 @@ def play_listed(module: str, seed: int, games: Sequence[tuple[int, Seating]], da
                 quiet: bool = True, log: str | Path | None = None) -> pd.DataFrame:
     """Play explicit (game index, seating) pairs -- orders a `Design` cannot express, such as
     `empires play`'s rotation where each game is its own stream key -- in batches on `jobs` loky
-    workers; rows sorted by game and seat, the same for any `jobs`. With `log`, every game is
-    played in one engine call in this process, which writes the log."""
-    if log is not None:
-        jobs, size = 1, max(1, len(games))
-    else:
-        rounds = max(1, -(-len(games) // (jobs * LISTED_BATCH_GAMES)))
-        size = max(1, -(-len(games) // (jobs * rounds)))  # equal batches, a whole number per worker
+    workers; rows sorted by game and seat, the same for any `jobs`. With `log`, each batch writes
+    its games' log to a part in a temporary folder, and the parts are joined into `log` in the
+    order of `games` once all are played: the same file for any `jobs`."""
+    rounds = max(1, -(-len(games) // (jobs * LISTED_BATCH_GAMES)))
+    size = max(1, -(-len(games) // (jobs * rounds)))  # equal batches, a whole number per worker
     batches = [games[start: start + size] for start in range(0, len(games), size)]
     tables: list[pd.DataFrame] = []
-    with parallel_backend("loky", jobs, None) as n_jobs, progress(len(games), quiet) as bar:
-        for played, table in _listed_tables(module, seed, batches, data, n_jobs, log):
-            tables.append(table)
-            bar.update(played)
+    with contextlib.ExitStack() as stack:
+        parts: list[Path | None] = [None] * len(batches)
+        if log is not None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            parts = [folder / f"{i}.jsonl" for i in range(len(batches))]
+        with parallel_backend("loky", jobs, None) as n_jobs, progress(len(games), quiet) as bar:
+            for played, table in _listed_tables(module, seed, batches, data, n_jobs, parts):
+                tables.append(table)
+                bar.update(played)
+        if log is not None:
+            with open(log, "wb") as out:
+                for part in parts:
+                    with open(part, "rb") as fh:
+                        shutil.copyfileobj(fh, out)
     return concat(tables)
 
 
@@ -283,19 +292,20 @@ def _logged_slice(module: str, seed: int, games: Sequence[tuple[int, Seating]], 
 
 
 def _listed_tables(module: str, seed: int, batches: Sequence[Sequence[tuple[int, Seating]]], data: Any,
-                   n_jobs: int | None, log: str | Path | None) -> Iterator[tuple[int, pd.DataFrame]]:
-    """(games, table) of each batch, in order of completion."""
+                   n_jobs: int | None, logs: Sequence[Path | None]) -> Iterator[tuple[int, pd.DataFrame]]:
+    """(games, table) of each batch, in order of completion; batch i writes its log to `logs[i]`."""
     import joblib
     if n_jobs is None:
-        yield from (_play_list(module, seed, batch, data, log) for batch in batches)
+        yield from (_play_list(module, seed, batch, data, part) for batch, part in zip(batches, logs))
         return
-    tasks = (joblib.delayed(_play_list)(module, seed, batch, data) for batch in batches)
+    tasks = (joblib.delayed(_play_list)(module, seed, batch, data, part) for batch, part in zip(batches, logs))
     yield from joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks)
 
 
 def _play_list(module: str, seed: int, batch: Sequence[tuple[int, Seating]], data: Any,
-               log: str | Path | None = None) -> tuple[int, pd.DataFrame]:
+               log: Path | None = None) -> tuple[int, pd.DataFrame]:
     """One engine call (runs in a worker, which imports the engine by its path)."""
     indices, seatings = zip(*batch)
     engine = importlib.import_module(module)
     return len(batch), engine.play_games(seed, list(indices), list(seatings), data, log=log)
+
