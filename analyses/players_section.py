@@ -24,9 +24,9 @@ def scripted(engine: Any) -> list[str]:
 def report_section(engine: Any, data: Any, players: int, games: int, seed: int, folder: Path,
                    rel: str, jobs: int = 1) -> tuple[str, list[str]]:
     """(one summary sentence, HTML fragments) of an audit of `games` games, on `jobs` worker
-    processes, written to `folder`."""
+    processes (its progress shown, as the report's other steps'), written to `folder`."""
     strategies = scripted(engine)
-    result = audit.audit(engine, data, strategies, players, games, seed, jobs)
+    result = audit.audit(engine, data, strategies, players, games, seed, jobs, quiet=False)
     player_audit.write_page(result, folder, f"{engine.INFO.title}: player audit")
     bins = result["calibration"]
     off = audit.miscalibrated(bins)

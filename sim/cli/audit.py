@@ -22,6 +22,7 @@ def register(groups: dict) -> None:
         parser.add_argument("--games", type=int_in(1, 10**6, "games"), default=200)
         parser.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=1,
                             help="worker processes (the audit is the same for any number)")
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
         parser.add_argument("--out", type=out_folder, help="folder for audit.json, the plots and index.html")
         add_seed(parser)
         add_overrides(parser)
@@ -40,7 +41,8 @@ def command(args: argparse.Namespace) -> int:
     players = player_count(engine, args.players, strategies)
     data = games.load_data(args.game, engine, args.overrides, args.variants, strategies)
     games.check_strategies(args.game, engine, data, strategies)
-    result = audit.audit(engine, data, strategies, players, args.games, args.seed, args.jobs)
+    result = audit.audit(engine, data, strategies, players, args.games, args.seed, args.jobs,
+                         args.quiet or args.json)
     if args.out:
         player_audit.write_page(result, args.out, f"{info.title}: player audit")
     if args.json:

@@ -229,14 +229,15 @@ def require_audit(engine: ModuleType) -> None:
 
 
 def audit(engine: ModuleType, data: Any, strategies: Sequence[str], players: int, games: int,
-          seed: int, jobs: int = 1) -> dict:
+          seed: int, jobs: int = 1, quiet: bool = True) -> dict:
     """Play `games` games (strategies cycled over seats, seats and powers rotated) and summarise
     what their logs show; the result holds the audit and its provenance. `jobs` > 1 plays them on
-    that many workers (`runner.play_logged`): the result is the same for any `jobs`."""
+    that many workers (`runner.play_logged`, with its progress unless `quiet`): the result is
+    the same for any `jobs`."""
     require_audit(engine)
     seatings = rotation(engine.INFO.powers, players, list(strategies), games, strategy_sides(engine, data))
     parts = runner.play_logged(engine.__name__, seed, list(enumerate(seatings)), data, jobs,
-                               functools.partial(_records, engine.__name__))
+                               functools.partial(_records, engine.__name__), quiet)
     logged = [record for part in parts for record in part]
     hook = getattr(engine, "audit_item_powers", None)
     result = summarise(logged, engine.audit_items(data), hook(data) if callable(hook) else None,

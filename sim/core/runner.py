@@ -38,6 +38,7 @@ from sim.core.store import RunStore, concat
 BACKENDS = ("loky", "dask")
 TARGET_BATCH_GAMES = 200
 T = TypeVar("T")
+LOGGED_SLICE_GAMES = 100  # at most, per slice of `play_logged` (its progress steps)
 LISTED_BATCH_GAMES = 512  # at most, per engine call of `play_listed`: a lockstep engine fills its batches
 
 
@@ -263,22 +264,30 @@ def play_listed(module: str, seed: int, games: Sequence[tuple[int, Seating]], da
 
 
 def play_logged(module: str, seed: int, games: Sequence[tuple[int, Seating]], data: Any, jobs: int,
-                read: Callable[[pd.DataFrame, Iterable[tuple[dict, list[dict]]]], T]) -> list[T]:
+                read: Callable[[pd.DataFrame, Iterable[tuple[dict, list[dict]]]], T], quiet: bool = True) -> list[T]:
     """Play (game index, seating) pairs with their event logs -- what an analysis that reads the
-    logs needs -- in contiguous slices of `games`, on `jobs` loky workers (two slices a worker,
-    so that one long slice idles no worker long; one slice and no worker for `jobs` 1), and return
-    `read(table, logged)` of each slice, in the order of `games`: `table` the slice's results and
-    `logged` its (head, events) games in that order, read from a log the worker writes to a
-    temporary folder and removes. `read` runs where the slice was played, so it must be a
-    module-level function (or a partial of one). Each game depends only on its own streams, so
-    the slices' results put together are the same for any `jobs`."""
-    if jobs == 1 or len(games) < 2:
-        return [_logged_slice(module, seed, games, data, read)] if games else []
-    import joblib
-    size = -(-len(games) // (2 * jobs))
-    tasks = (joblib.delayed(_logged_slice)(module, seed, games[start: start + size], data, read)
-             for start in range(0, len(games), size))
-    return list(joblib.Parallel(n_jobs=jobs)(tasks))
+    logs needs -- in contiguous slices of `games` (at least two a worker, so that one long slice
+    idles no worker long, and at most LOGGED_SLICE_GAMES games, so that progress shows), on
+    `jobs` loky workers (none for `jobs` 1), and return `read(table, logged)` of each slice, in
+    the order of `games`: `table` the slice's results and `logged` its (head, events) games in
+    that order, read from a log the worker writes to a temporary folder and removes. `read` runs
+    where the slice was played, so it must be a module-level function (or a partial of one).
+    Each game depends only on its own streams, so the slices' results put together are the same
+    for any `jobs`."""
+    size = max(1, min(-(-len(games) // (2 * jobs)), LOGGED_SLICE_GAMES))
+    slices = [games[start: start + size] for start in range(0, len(games), size)]
+    out: list[T] = []
+    with progress(len(games), quiet) as bar:
+        if jobs == 1 or len(slices) < 2:
+            parts = (_logged_slice(module, seed, part, data, read) for part in slices)
+        else:
+            import joblib
+            parts = joblib.Parallel(n_jobs=jobs, return_as="generator")(
+                joblib.delayed(_logged_slice)(module, seed, part, data, read) for part in slices)
+        for result in parts:                  # to the end: a joblib generator left unfinished warns
+            bar.update(len(slices[len(out)]))
+            out.append(result)
+    return out
 
 
 def _logged_slice(module: str, seed: int, games: Sequence[tuple[int, Seating]], data: Any,
