@@ -317,4 +317,3 @@ def _play_list(module: str, seed: int, batch: Sequence[tuple[int, Seating]], dat
     indices, seatings = zip(*batch)
     engine = importlib.import_module(module)
     return len(batch), engine.play_games(seed, list(indices), list(seatings), data, log=log)
-
