@@ -209,6 +209,7 @@ class ScriptedPlayer(Player):
         self._draw_max = max((self.recruit_worth(k) for k in self.most.kinds if _draws(k)), default=0.0)
         self._worth = tuple(self.recruit_worth(k) for k in self.t.kind)      # `recruit_worth` per card
         self._keys = tuple(k.key for k in self.t.kind)                      # the card kind's id per card
+        self._class = tuple(card_class(k) for k in self.t.kind)             # the recruit class per card
         self._fixed = self._fixed_terms()
         self._passes: dict[str, tuple[bool, ...]] = {}          # `_chance`'s tests per card
         self._lines = siege.win_thresholds(engine.siege_rules)
@@ -597,7 +598,20 @@ class ScriptedPlayer(Player):
         if v.money[g][self.side] - cost < p["recruit_floor"] or (self.deck_size >= p["max_deck"]
                                                                    and not _draws(t.kind[a.card])):
             return 0.0
-        return self._worth[a.card] - 0.15 * cost * min(self.need, 1.0)
+        worth = self._worth[a.card]
+        if p["recruit_decay"] < 1.0:
+            worth *= p["recruit_decay"] ** self._in_cycle()[self._class[a.card]]
+        return worth - 0.15 * cost * min(self.need, 1.0)
+
+    def _in_cycle(self) -> Counter:
+        """The side's cards in its cycle (draw pile, hand, discards: what it can count, View.unseen)
+        by recruit class, once per decision: `recruit_decay` weighs a recruit by how many of its
+        class the deck already holds, so a deck is not filled with cards it cannot use."""
+        hit = self._memo.get("in cycle")
+        if hit is None:
+            v, g, cls = self.view, self.g, self._class
+            hit = self._memo["in cycle"] = Counter(cls[c] for c in chain(v.unseen(g, self.side), v.discard[g][self.side]))
+        return hit
 
     def recruit_worth(self, kind) -> float:
         """A recruit's score before its cost: the weight of its class, more for its strength
