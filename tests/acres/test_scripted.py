@@ -78,19 +78,24 @@ def test_afs_13_2_the_siege_forecast_cycles_each_side_as_its_table_says():
     assert seen and any(seen)
 
 
+def _deciding_balanced(e, g: int, side: int, **changes) -> scripted.ScriptedPlayer:
+    """The `balanced` table with `changes`, at a decision with two actions left, its shared
+    terms prepared (what `choose_action` does before scoring)."""
+    p = scripted.ScriptedPlayer(e, g, side, None, {**play.load_data().tree["strategies"]["balanced"], **changes})
+    p.left = 2
+    p._prepare()
+    return p
+
+
 def test_afs_13_7_home_support_is_recruited_at_max_deck_and_idle_money_buys_cheaply():
     """Engine version 14: at `max_deck` the only recruit that scores is Home Support (a free
     action that draws three cards and then lies in the discard pile, AFS-13.7), and a recruit's
     price weighs as the side needs money: a tenth once its money is beyond three times
     `money_target`. Every score stays under the decision's recruit ceiling."""
-    tables = play.load_data().tree["strategies"]
     seen = {"home_support": 0, "other": 0, "idle": 0}
 
     def player(e, g, side, **changes):
-        p = scripted.ScriptedPlayer(e, g, side, None, {**tables["balanced"], "recruit_decay": 1.0, **changes})
-        p.left = 2
-        p._prepare()
-        return p
+        return _deciding_balanced(e, g, side, recruit_decay=1.0, **changes)
 
     def on_step(e, g, where):
         for side in (0, 1):
@@ -156,15 +161,10 @@ def test_afs_13_1_a_recruit_weighs_less_for_each_card_of_its_class_already_in_th
     class (`card_class`) in the side's draw pile, hand and discards, counted here from the state
     itself; the price term is unchanged, every score stays under the decision's recruit ceiling,
     and d = 1 is the score without the decay."""
-    tables = play.load_data().tree["strategies"]
     counts_seen = set()
 
     def player(e, g, side, decay):
-        p = scripted.ScriptedPlayer(e, g, side, None, {**tables["balanced"], "recruit_decay": decay,
-                                                       "max_deck": 60, "recruit_floor": 0})
-        p.left = 2
-        p._prepare()
-        return p
+        return _deciding_balanced(e, g, side, recruit_decay=decay, max_deck=60, recruit_floor=0)
 
     def on_step(e, g, where):
         for side in (0, 1):
