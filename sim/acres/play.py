@@ -63,7 +63,9 @@ INFO = GameInfo(
                                    # 13: option free_discard for A36's once-a-turn reading;
                                    # 14: Home Support recruited, also at max_deck, and a recruit's
                                    # price weighed as money is needed;
-                                   # 15: a discard for want of anything worth doing logged idle)
+                                   # 15: a discard for want of anything worth doing logged idle;
+                                   # 16: recruit_decay, a recruit weighed down by the cards of its
+                                   # class in the deck: settler, fortress and balanced)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring
