@@ -3,6 +3,8 @@ each beats the random-legal baseline on the side it was written for (statistical
 interval of its win rate lies above one half), their tables are ASSUMED numbers with bounds, and
 they read no hidden state."""
 
+import functools
+
 import pytest
 
 from analyses import acres_hammer
@@ -78,10 +80,16 @@ def test_afs_13_2_the_siege_forecast_cycles_each_side_as_its_table_says():
     assert seen and any(seen)
 
 
+@functools.cache
+def _balanced_table() -> dict:
+    """The shipped `balanced` table, read once (the data files are parsed on every load)."""
+    return play.load_data().tree["strategies"]["balanced"]
+
+
 def _deciding_balanced(e, g: int, side: int, **changes) -> scripted.ScriptedPlayer:
     """The `balanced` table with `changes`, at a decision with two actions left, its shared
     terms prepared (what `choose_action` does before scoring)."""
-    p = scripted.ScriptedPlayer(e, g, side, None, {**play.load_data().tree["strategies"]["balanced"], **changes})
+    p = scripted.ScriptedPlayer(e, g, side, None, {**_balanced_table(), **changes})
     p.left = 2
     p._prepare()
     return p
