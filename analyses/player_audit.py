@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 
 from analyses import html
-from sim.core.audit import idle_table
+from sim.core.audit import IN_THE_LARGE_HEADERS, idle_table, in_the_large_rows
 from sim.core.store import atomic_write
 
 
@@ -44,6 +44,7 @@ def write_page(result: dict, out: Path, title: str) -> Path:
                          f"{b['ci95'][0]:.3f}..{b['ci95'][1]:.3f}", "yes" if b["calibrated"] else "NO")
                         for b in bins], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"]),
             *_kind_table(result),
+            *_in_the_large_table(result),
             html.figure("calibration.png", "forecast against outcome"), "<h2>Idle and wasted</h2>",
             _idle_and_wasted(result),
             *_unused_table(result),
@@ -72,6 +73,19 @@ def _kind_table(result: dict) -> list[str]:
             for kind, bins in kinds.items()]
     return ["<p>By kind of forecast:</p>",
             html.table(rows, ["kind", "n", "mean forecast", "realised", "bins outside the interval"])]
+
+
+def _in_the_large_table(result: dict) -> list[str]:
+    """Each strategy's forecasts of each kind taken together (`sim.core.audit.in_the_large`): a
+    player whose every siege falls short of its forecast shows here even where the pooled bins
+    hide it."""
+    rows = in_the_large_rows(result)
+    if not rows:
+        return []
+    return ["<p>Each strategy's forecasts of each kind taken together: z is the realised count less the summed "
+            "forecasts, in binomial standard errors; a group of at least 30 is calibrated when |z| passes a "
+            "two-sided 5 % test, Bonferroni-corrected over the groups tested.</p>",
+            html.table(rows, IN_THE_LARGE_HEADERS)]
 
 
 def _unused_table(result: dict) -> list[str]:

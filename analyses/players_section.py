@@ -35,6 +35,7 @@ def report_section(engine: Any, data: Any, players: int, games: int, seed: int, 
     if forecasts:
         judged = (f"{len(off)} of {len(bins)} forecast bins ({forecasts} forecasts) differ from what happened "
                   f"beyond chance" + (f" ({', '.join(_bin(b) for b in off)})" if off else ""))
+        judged += large(result)
     else:
         judged = "the players log no forecasts to check"
     summary = (f"Player audit ({result['games']} games of {', '.join(strategies)}): {judged}; "
@@ -47,6 +48,18 @@ def report_section(engine: Any, data: Any, players: int, games: int, seed: int, 
             f'<a href="{rel}/index.html">The full audit</a> (calibration, coverage per strategy, idleness, '
             f"waste).</p>")]
     return summary, body
+
+
+def large(result: dict) -> str:
+    """A clause on each strategy's forecasts of each kind taken together (`audit.in_the_large`):
+    how many of the groups large enough to judge fall outside chance, and which."""
+    judged = [g for g in result.get("in_the_large", []) if g["calibrated"] is not None]
+    if not judged:
+        return ""
+    off = [g for g in judged if not g["calibrated"]]
+    return (f"; taken together per strategy and kind, {len(off)} of {len(judged)} groups do"
+            + (" (" + ", ".join(f"{g['strategy']} {g['kind']}: forecast {g['predicted']:.2f}, realised "
+                                f"{g['realised']:.2f}, n {g['n']}" for g in off) + ")" if off else ""))
 
 
 def cycling(result: dict) -> str:

@@ -53,6 +53,9 @@ def command(args: argparse.Namespace) -> int:
     print_table([(f"{b['bin'][0]:.1f}-{b['bin'][1]:.1f}", b["n"], f"{b['predicted']:.3f}", f"{b['realised']:.3f}",
                   f"{b['ci95'][0]:.3f}..{b['ci95'][1]:.3f}", "yes" if b["calibrated"] else "NO")
                  for b in result["calibration"]], ["forecast", "n", "mean forecast", "realised", "95 % CI", "calibrated"])
+    if result["in_the_large"]:
+        print("\neach strategy's forecasts of each kind taken together (z: realised less forecast, in standard errors)")
+        print_table(audit.in_the_large_rows(result), audit.IN_THE_LARGE_HEADERS)
     print("\nidle and never chosen")
     rows, headers = audit.idle_table(result, _share)
     print_table([(*row, len(result["never_chosen"][row[0]])) for row in rows], [*headers, "items never chosen"])

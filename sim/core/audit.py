@@ -8,7 +8,8 @@ units no leader could lead, units led straight back, Generals a ransom offer lef
 `summarise` pools their records into calibration bins with Wilson intervals, coverage per
 strategy, idleness, waste and unused shares (Wilson intervals widened for the games'
 clustering) -- the numbers that say whether a balance figure measures the game or the scripts;
-`miscalibrated` is the test the conformance suite applies.
+`miscalibrated` is the test the conformance suite applies to the bins, `in_the_large` the test of each
+strategy's forecasts of each kind taken together.
 
 Coverage is judged where it means something: a game may say which powers can choose each item
 under its rules (the optional hook `audit_item_powers(data) -> {item: powers}`; an item it does
@@ -96,6 +97,47 @@ def calibration(forecasts: Sequence[Forecast]) -> list[dict]:
     return out
 
 
+def in_the_large(forecasts: Sequence[Forecast], alpha: float = 0.05, min_n: int = 30) -> list[dict]:
+    """Calibration in the large of each strategy's forecasts of each kind: the realised count less
+    the summed forecasts, over the binomial standard error of that sum (`z`). The bins pool
+    strategies and spread one strategy's forecasts thin, so a player whose sieges all fall short of
+    their forecasts can pass every bin; this is its direct test. `calibrated`: |z| within a
+    two-sided test at `alpha`, Bonferroni-corrected over the groups with at least `min_n`
+    forecasts (None for smaller groups: too few to judge; a group of certain forecasts only is
+    calibrated when every one came true or false as forecast)."""
+    groups: dict[tuple[str, str], list[Forecast]] = defaultdict(list)
+    for f in forecasts:
+        groups[(f.strategy, f.kind)].append(f)
+    tested = sum(len(g) >= min_n for g in groups.values())
+    limit = stats.norm.ppf(1 - alpha / (2 * max(tested, 1)))
+    out = []
+    for (strategy, kind), group in sorted(groups.items()):
+        n = len(group)
+        expected = sum(f.predicted for f in group)
+        hits = sum(f.happened for f in group)
+        spread = float(np.sqrt(sum(f.predicted * (1 - f.predicted) for f in group)))
+        z = (hits - expected) / spread if spread > 0 else None
+        judged = None if n < min_n else bool(abs(z) <= limit) if z is not None else abs(hits - expected) < 1e-9
+        out.append({"strategy": strategy, "kind": kind, "n": n, "predicted": expected / n, "realised": hits / n,
+                    "z": z, "calibrated": judged})
+    return out
+
+
+def verdict(calibrated: bool | None) -> str:
+    """How `in_the_large` judged a group, in a word for tables."""
+    return "too few" if calibrated is None else "yes" if calibrated else "NO"
+
+
+def in_the_large_rows(result: dict) -> list[tuple]:
+    """(strategy, kind, n, mean forecast, realised, z, verdict) per group of `in_the_large`."""
+    return [(g["strategy"], g["kind"], g["n"], f"{g['predicted']:.3f}", f"{g['realised']:.3f}",
+             "-" if g["z"] is None else f"{g['z']:+.1f}", verdict(g["calibrated"]))
+            for g in result.get("in_the_large", [])]
+
+
+IN_THE_LARGE_HEADERS = ["strategy", "kind", "n", "mean forecast", "realised", "z", "calibrated"]
+
+
 def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequence[str],
               item_powers: Mapping[str, Sequence[str]] | None = None,
               strategy_powers: Mapping[str, str] | None = None) -> dict:
@@ -148,6 +190,7 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
     return {"calibration": calibration(forecasts),
             "calibration_by_strategy": {k: calibration(v) for k, v in sorted(by_strategy.items())},
             "calibration_by_kind": {k: calibration(v) for k, v in sorted(by_kind.items())},
+            "in_the_large": in_the_large(forecasts),
             "coverage": coverage, "never_chosen": never,
             "not_applicable": {name: [item for item in items if item in open_items and item not in usable[name]]
                                for name in sorted(played)},

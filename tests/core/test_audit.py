@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sim.cli import main
-from sim.core.audit import CYCLE, AuditRecords, Forecast, calibration, miscalibrated, summarise
+from sim.core.audit import CYCLE, AuditRecords, Forecast, calibration, in_the_large, miscalibrated, summarise
 from sim.core.stats import wilson_interval
 
 
@@ -123,6 +123,44 @@ def test_each_kind_of_forecast_is_calibrated_on_its_own_beside_the_pool():
     assert by_kind["attack"][0]["calibrated"] and not by_kind["siege"][0]["calibrated"]
 
 
+def test_in_the_large_finds_the_strategy_whose_forecasts_of_one_kind_fall_short():
+    """Each strategy's forecasts of each kind taken together: z is the realised count less the
+    summed forecasts over sqrt(sum p(1-p)). A besieger forecasting 0.9 and winning 0.6 is off
+    though its opponent's forecasts are fine; 10 forecasts are too few to judge; certain forecasts
+    have no spread and are judged exactly."""
+    short = [Forecast("b", "siege", 0.9, bool(h)) for h in np.random.default_rng(5).random(200) < 0.6]
+    fine = forecasts(0.5, 400, 0.5, seed=6)
+    few = [Forecast("c", "raid", 0.3, True)] * 10
+    sure = [Forecast("d", "raid", 1.0, True)] * 40
+    groups = {(g["strategy"], g["kind"]): g for g in in_the_large(short + fine + few + sure)}
+    hits = sum(f.happened for f in short)
+    b = groups[("b", "siege")]
+    assert b["n"] == 200 and b["predicted"] == pytest.approx(0.9) and b["realised"] == hits / 200
+    assert b["z"] == pytest.approx((hits - 180) / np.sqrt(200 * 0.9 * 0.1)) and b["z"] < -10
+    assert b["calibrated"] is False and groups[("s", "attack")]["calibrated"] is True
+    assert groups[("c", "raid")]["calibrated"] is None and groups[("c", "raid")]["z"] > 0
+    assert groups[("d", "raid")]["z"] is None and groups[("d", "raid")]["calibrated"] is True
+    assert in_the_large([Forecast("d", "raid", 1.0, False)] * 40)[0]["calibrated"] is False
+    assert in_the_large([]) == []
+
+
+def test_in_the_large_flags_a_calibrated_player_rarely_and_a_short_one_almost_always():
+    """100 fixed seeds of 600 forecasts uniform on 0.05..0.95 for each of three strategies: the
+    calibrated ones are flagged in at most 10 seeds (the test's level is 5 % over the groups), a
+    strategy whose outcomes run 0.1 below its forecasts in at least 95."""
+    flagged = {"calibrated": 0, "short": 0}
+    for seed in range(100):
+        rng = np.random.default_rng(seed)
+        records = []
+        for name, bias in (("a", 0.0), ("b", 0.0), ("short", 0.1)):
+            p = rng.uniform(0.05, 0.95, 600)
+            records += [Forecast(name, "siege", float(x), bool(y)) for x, y in zip(p, rng.random(600) < p - bias)]
+        verdicts = {g["strategy"]: g["calibrated"] for g in in_the_large(records)}
+        flagged["calibrated"] += not (verdicts["a"] and verdicts["b"])
+        flagged["short"] += not verdicts["short"]
+    assert flagged["calibrated"] <= 10 and flagged["short"] >= 95
+
+
 def test_the_audit_is_the_same_on_any_number_of_workers(capsys):
     """`--jobs 2` plays slices of the game indices in workers; every game is its own stream and
     the records come back in game order, so the whole result (float sums included) is unchanged."""
@@ -132,3 +170,4 @@ def test_the_audit_is_the_same_on_any_number_of_workers(capsys):
         outputs.append(json.loads(capsys.readouterr().out))
     assert outputs[0] == outputs[1]
     assert outputs[0]["games"] == 9 and sum(b["n"] for b in outputs[0]["calibration"]) > 0
+    assert sum(g["n"] for g in outputs[0]["in_the_large"]) == sum(b["n"] for b in outputs[0]["calibration"])
