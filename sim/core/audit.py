@@ -97,25 +97,33 @@ def calibration(forecasts: Sequence[Forecast]) -> list[dict]:
     return out
 
 
-def in_the_large(forecasts: Sequence[Forecast], alpha: float = 0.05, min_n: int = 30) -> list[dict]:
+def in_the_large(forecasts: Sequence[Forecast], games: Sequence[int] | None = None, alpha: float = 0.05,
+                 min_n: int = 30) -> list[dict]:
     """Calibration in the large of each strategy's forecasts of each kind: the realised count less
-    the summed forecasts, over the binomial standard error of that sum (`z`). The bins pool
-    strategies and spread one strategy's forecasts thin, so a player whose sieges all fall short of
-    their forecasts can pass every bin; this is its direct test. `calibrated`: |z| within a
-    two-sided test at `alpha`, Bonferroni-corrected over the groups with at least `min_n`
-    forecasts (None for smaller groups: too few to judge; a group of certain forecasts only is
-    calibrated when every one came true or false as forecast)."""
-    groups: dict[tuple[str, str], list[Forecast]] = defaultdict(list)
-    for f in forecasts:
-        groups[(f.strategy, f.kind)].append(f)
+    the summed forecasts, in standard errors of that sum (`z`). The bins pool strategies and
+    spread one strategy's forecasts thin, so a player whose sieges all fall short of their
+    forecasts can pass every bin; this is its direct test. The standard error is the binomial
+    one (sqrt of the sum of p(1 - p)) or, when `games` gives each forecast's game, the larger of
+    that and the one with games as clusters (sqrt of the sum over games of the squared gap of the
+    game's forecasts): a game's forecasts share its board and are not independent. `calibrated`:
+    |z| within a two-sided test at `alpha`, Bonferroni-corrected over the groups with at least
+    `min_n` forecasts (None for smaller groups: too few to judge; a group of certain forecasts only
+    is calibrated when every one came true or false as forecast)."""
+    groups: dict[tuple[str, str], list[tuple[int, Forecast]]] = defaultdict(list)
+    for i, f in enumerate(forecasts):
+        groups[(f.strategy, f.kind)].append((i if games is None else games[i], f))
     tested = sum(len(g) >= min_n for g in groups.values())
     limit = stats.norm.ppf(1 - alpha / (2 * max(tested, 1)))
     out = []
     for (strategy, kind), group in sorted(groups.items()):
         n = len(group)
-        expected = sum(f.predicted for f in group)
-        hits = sum(f.happened for f in group)
-        spread = float(np.sqrt(sum(f.predicted * (1 - f.predicted) for f in group)))
+        expected = sum(f.predicted for _, f in group)
+        hits = sum(f.happened for _, f in group)
+        gaps: dict[int, float] = defaultdict(float)
+        for game, f in group:
+            gaps[game] += f.happened - f.predicted
+        spread = max(float(np.sqrt(sum(f.predicted * (1 - f.predicted) for _, f in group))),
+                     float(np.sqrt(sum(g * g for g in gaps.values()))) if games is not None else 0.0)
         z = (hits - expected) / spread if spread > 0 else None
         judged = None if n < min_n else bool(abs(z) <= limit) if z is not None else abs(hits - expected) < 1e-9
         out.append({"strategy": strategy, "kind": kind, "n": n, "predicted": expected / n, "realised": hits / n,
@@ -146,6 +154,7 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
     powers that can choose an item (others: every power); `strategy_powers`: the power a
     side-bound strategy plays (others play any)."""
     forecasts: list[Forecast] = []
+    forecast_games: list[int] = []                            # the game of each forecast
     chose: dict[str, Counter] = defaultdict(Counter)          # strategy -> item -> games chosen in
     played: Counter = Counter()                               # strategy -> games it sat in
     kinds: dict[str, Counter] = defaultdict(Counter)
@@ -160,6 +169,7 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
         for name in {base_strategy(s) for s in strategies}:
             played[name] += 1
         forecasts += rec.forecasts
+        forecast_games += [n_games] * len(rec.forecasts)
         for name, found in _items_per_strategy(rec.chosen).items():
             chose[name].update(found)
         for name, kind, late in rec.actions:
@@ -190,7 +200,7 @@ def summarise(games: Iterable[tuple[Sequence[str], AuditRecords]], items: Sequen
     return {"calibration": calibration(forecasts),
             "calibration_by_strategy": {k: calibration(v) for k, v in sorted(by_strategy.items())},
             "calibration_by_kind": {k: calibration(v) for k, v in sorted(by_kind.items())},
-            "in_the_large": in_the_large(forecasts),
+            "in_the_large": in_the_large(forecasts, forecast_games),
             "coverage": coverage, "never_chosen": never,
             "not_applicable": {name: [item for item in items if item in open_items and item not in usable[name]]
                                for name in sorted(played)},

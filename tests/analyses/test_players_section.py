@@ -16,16 +16,18 @@ def test_the_paragraph_names_each_strategys_idle_cycles_where_the_game_logs_them
 
 def test_the_paragraph_names_each_strategy_whose_forecasts_of_a_kind_fall_short_together(tmp_path):
     """`in_the_large` in a clause: the groups judged (30 forecasts or more), the ones off by name
-    with their mean forecast, realised rate and n; the page shows every group in a table."""
-    short = [Forecast("fortress", "siege", 0.9, i % 5 < 3) for i in range(100)]        # realised 0.6
-    fine = [Forecast("settler", "raid", 0.5, i % 2 == 0) for i in range(40)]
-    few = [Forecast("settler", "siege", 0.8, False)] * 5
-    result = summarise([(("fortress", "settler"), AuditRecords(forecasts=short + fine + few))], ["action:Settle"])
+    with their mean forecast, realised rate and n; the page shows every group in a table. Twenty
+    games, each with five fortress sieges forecast at 0.9 of which three are won (0.6)."""
+    def game(i: int) -> AuditRecords:
+        return AuditRecords(forecasts=[Forecast("fortress", "siege", 0.9, j < 3) for j in range(5)]
+                            + [Forecast("settler", "raid", 0.5, (i + j) % 2 == 0) for j in range(2)]
+                            + [Forecast("settler", "siege", 0.8, False)] * (i < 5))
+    result = summarise([(("fortress", "settler"), game(i)) for i in range(20)], ["action:Settle"])
     assert large(result) == "; taken together per strategy and kind, 1 of 2 groups do (fortress siege: forecast 0.90, " \
                             "realised 0.60, n 100)"
-    assert large(summarise([(("settler",), AuditRecords(forecasts=fine))], [])) == (
-        "; taken together per strategy and kind, 0 of 1 groups do")
-    assert large(summarise([(("settler",), AuditRecords(forecasts=few))], [])) == ""
+    fine = [(("settler",), AuditRecords(forecasts=[Forecast("settler", "raid", 0.5, j == 0) for j in range(2)]))] * 20
+    assert large(summarise(fine, [])) == "; taken together per strategy and kind, 0 of 1 groups do"
+    assert large(summarise(fine[:10], [])) == ""                # 20 forecasts: too few to judge
     result["provenance"] = {"seed": 1}
     page = player_audit.write_page(result, tmp_path, "audit").read_text()
-    assert "taken together" in page and "too few" in page and "-10.0" in page
+    assert "taken together" in page and "too few" in page and "-4.5" in page   # games as clusters: -30 / sqrt(20 * 1.5^2)

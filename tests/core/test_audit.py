@@ -144,6 +144,20 @@ def test_in_the_large_finds_the_strategy_whose_forecasts_of_one_kind_fall_short(
     assert in_the_large([]) == []
 
 
+def test_in_the_large_counts_a_games_forecasts_as_one_cluster():
+    """Forecasts of one game share its board: 40 games whose 10 forecasts at 0.5 all come true or
+    all fail together, 24 of them won, are weak evidence of bias: 40 more hits than forecast are
+    z = 4.0 as 400 independent forecasts, 1.3 as 40 games."""
+    records, games = [], []
+    for game in range(40):
+        records += [Forecast("s", "siege", 0.5, game < 24)] * 10
+        games += [game] * 10
+    clustered, = in_the_large(records, games)
+    plain, = in_the_large(records)
+    assert plain["z"] == pytest.approx(40 / np.sqrt(100)) and plain["calibrated"] is False
+    assert clustered["z"] == pytest.approx(40 / np.sqrt(40 * 25)) and clustered["calibrated"] is True
+
+
 def test_in_the_large_flags_a_calibrated_player_rarely_and_a_short_one_almost_always():
     """100 fixed seeds of 600 forecasts uniform on 0.05..0.95 for each of three strategies: the
     calibrated ones are flagged in at most 10 seeds (the test's level is 5 % over the groups), a
