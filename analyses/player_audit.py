@@ -83,7 +83,8 @@ def _in_the_large_table(result: dict) -> list[str]:
     if not rows:
         return []
     return ["<p>Each strategy's forecasts of each kind taken together: z is the realised count less the summed "
-            "forecasts, in binomial standard errors; a group of at least 30 is calibrated when |z| passes a "
+            "forecasts, in standard errors (the larger of the binomial one and the one with games as clusters: "
+            "a game's forecasts share its board); a group of at least 30 is calibrated when |z| passes a "
             "two-sided 5 % test, Bonferroni-corrected over the groups tested.</p>",
             html.table(rows, IN_THE_LARGE_HEADERS)]
 
