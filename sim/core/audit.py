@@ -111,7 +111,7 @@ def in_the_large(forecasts: Sequence[Forecast], games: Sequence[int] | None = No
     is calibrated when every one came true or false as forecast)."""
     groups: dict[tuple[str, str], list[tuple[int, Forecast]]] = defaultdict(list)
     for i, f in enumerate(forecasts):
-        groups[(f.strategy, f.kind)].append((i if games is None else games[i], f))
+        groups[(f.strategy, f.kind)].append((-1 if games is None else games[i], f))
     tested = sum(len(g) >= min_n for g in groups.values())
     limit = stats.norm.ppf(1 - alpha / (2 * max(tested, 1)))
     out = []
@@ -119,11 +119,12 @@ def in_the_large(forecasts: Sequence[Forecast], games: Sequence[int] | None = No
         n = len(group)
         expected = sum(f.predicted for _, f in group)
         hits = sum(f.happened for _, f in group)
-        gaps: dict[int, float] = defaultdict(float)
-        for game, f in group:
-            gaps[game] += f.happened - f.predicted
-        spread = max(float(np.sqrt(sum(f.predicted * (1 - f.predicted) for _, f in group))),
-                     float(np.sqrt(sum(g * g for g in gaps.values()))) if games is not None else 0.0)
+        spread = float(np.sqrt(sum(f.predicted * (1 - f.predicted) for _, f in group)))
+        if games is not None:
+            gaps: dict[int, float] = defaultdict(float)
+            for game, f in group:
+                gaps[game] += f.happened - f.predicted
+            spread = max(spread, float(np.sqrt(sum(g * g for g in gaps.values()))))
         z = (hits - expected) / spread if spread > 0 else None
         judged = None if n < min_n else bool(abs(z) <= limit) if z is not None else abs(hits - expected) < 1e-9
         out.append({"strategy": strategy, "kind": kind, "n": n, "predicted": expected / n, "realised": hits / n,

@@ -4,7 +4,6 @@ interval of its win rate lies above one half), their tables are ASSUMED numbers 
 they read no hidden state."""
 
 import functools
-import math
 
 import pytest
 
@@ -12,6 +11,7 @@ from analyses import acres_hammer
 from sim.acres import audit, play, players, scripted
 from sim.acres.choices import Choices
 from sim.compiled import source_path
+from sim.core.audit import in_the_large
 from sim.core.replay import read_games
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
@@ -213,31 +213,33 @@ def test_afs_13_1_the_recruit_decay_makes_the_hand_set_settler_stronger_against_
     assert british_interval(())[0] > british_interval(("strategies.settler.recruit_decay=1.0",))[1]
 
 
-def _siege_calibration_z(strategy: str, pairing: tuple[str, str], games: int, seed: int, tmp_path,
-                         overrides: tuple[str, ...] = ()) -> float:
-    """The z score of a strategy's siege forecasts in the large (AFS-8): realised wins less the
-    summed forecasts, over the binomial standard error of that sum, from the logged games."""
+def _siege_calibration(strategy: str, pairing: tuple[str, str], games: int, seed: int, tmp_path,
+                       overrides: tuple[str, ...] = ()) -> dict:
+    """The player audit's test in the large (`sim.core.audit.in_the_large`, games as clusters) of a
+    strategy's siege forecasts (AFS-8), from the logged games."""
     seatings = acres_hammer.seatings(pairing, games)
     log = tmp_path / f"{len(overrides)}.jsonl"
     play.play_games(seed, list(range(len(seatings))), seatings, play.load_data(overrides), log=log)
-    forecasts = [f for head, events in read_games(log) for f in audit.audit_records(head, events).forecasts
-                 if f.strategy == strategy and f.kind == "siege"]
-    assert len(forecasts) >= 40, f"only {len(forecasts)} sieges of {strategy}"
-    expected = sum(f.predicted for f in forecasts)
-    spread = math.sqrt(sum(f.predicted * (1 - f.predicted) for f in forecasts))
-    return (sum(f.happened for f in forecasts) - expected) / spread
+    forecasts, game_of = [], []
+    for g, (head, events) in enumerate(read_games(log)):
+        mine = [f for f in audit.audit_records(head, events).forecasts if f.strategy == strategy and f.kind == "siege"]
+        forecasts += mine
+        game_of += [g] * len(mine)
+    group, = in_the_large(forecasts, game_of)
+    assert group["n"] >= 40, f"only {group['n']} sieges of {strategy}"
+    return group
 
 
 def test_afs_8_the_fortress_feeds_its_sieges_as_its_forecast_assumes(tmp_path):
     """Engine version 17: the siege forecast has the attacker commit cards while short of its win
     line plus `margin`; at `reinforce_attack` 2 the fortress took other actions instead and lost
-    sieges it had forecast near-sure. Against the settler (120 games, seed 5, seats rotated) its
-    forecasts now agree with its sieges in the large, within 3 standard errors (z = +2.1 here; +0.4
-    over 600 games of seed 1), and with the version-16 weight they fall far short (z = -8.2 here;
-    -15.8 over those 600 games)."""
+    sieges it had forecast near-sure. Against the settler (200 games, seed 5, seats rotated) the
+    audit's test in the large finds its forecasts calibrated (z +1.4), and with the version-16
+    weight falling short (z -5.3; over 600 games of seed 1: +0.3 against -8.0)."""
     fortress = play.load_data().tree["strategies"]["fortress"]
     assert fortress["reinforce_attack"] == 7.5
     pairing = ("settler", "fortress")
-    assert abs(_siege_calibration_z("fortress", pairing, 120, 5, tmp_path)) < 3
-    assert _siege_calibration_z("fortress", pairing, 120, 5, tmp_path,
-                                ("strategies.fortress.reinforce_attack=2.0",)) < -3
+    now = _siege_calibration("fortress", pairing, 200, 5, tmp_path)
+    before = _siege_calibration("fortress", pairing, 200, 5, tmp_path, ("strategies.fortress.reinforce_attack=2.0",))
+    assert now["calibrated"] is True
+    assert before["calibrated"] is False and before["realised"] < before["predicted"]
