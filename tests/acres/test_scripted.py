@@ -11,7 +11,7 @@ from analyses import acres_hammer
 from sim.acres import audit, play, players, scripted
 from sim.acres.choices import Choices
 from sim.compiled import source_path
-from sim.core.audit import in_the_large
+from sim.core.audit import CYCLE, in_the_large
 from sim.core.replay import read_games
 from sim.core.seating import Seating
 from sim.core.stats import wilson_interval
@@ -243,3 +243,37 @@ def test_afs_8_the_fortress_feeds_its_sieges_as_its_forecast_assumes(tmp_path):
     before = _siege_calibration("fortress", pairing, 200, 5, tmp_path, ("strategies.fortress.reinforce_attack=2.0",))
     assert now["calibrated"] is True
     assert before["calibrated"] is False and before["realised"] < before["predicted"]
+
+
+def test_afs_13_5_the_governor_thins_a_full_deck_of_cards_the_table_does_not_want(tmp_path):
+    """`prune` (off in every shipped table): at `max_deck` the Governor gives back the hand's
+    least wanted empire and neutral cards instead of an idle cycle. `balanced` against itself
+    (60 games, seed 1, seats rotated) then cycles for want of anything worth doing in fewer of
+    its actions (measured over 200 games: 0.498 -> 0.347), and no card it gives back so is a
+    location card (lost while the location is held, AFS-13.5): the dead-card Governor of
+    `thin_out` gives back location cards only, this one empire and neutral cards only."""
+    seatings = acres_hammer.seatings(("balanced", "balanced"), 60)
+    locations = set(play.rulebook_of(None).tables.locs)
+
+    def idle_share(overrides: tuple[str, ...]) -> tuple[float, list[list[str]]]:
+        log = tmp_path / f"{len(overrides)}.jsonl"
+        play.play_games(1, list(range(len(seatings))), seatings, play.load_data(overrides), log=log)
+        idle = total = 0
+        given: list[list[str]] = []
+        for head, events in read_games(log):
+            for _, kind, _ in audit.audit_records(head, events).actions:
+                total += 1
+                idle += kind == CYCLE
+            given += [e["cards"] for e in events if e["event"] == "action" and e["action"] == "Governor"]
+        return idle / total, given
+
+    assert all(t["prune"] == 0 for t in play.load_data().tree["strategies"].values() if "prune" in t)
+    before, given_before = idle_share(())
+    after, given = idle_share(("strategies.balanced.prune=0.5",))
+    assert after < before - 0.08, (before, after)
+    # without it the Governor gives back dead location cards only (`thin_out`, AFS-6.3.1); with it
+    # empire and neutral cards too, never together with a location card
+    assert all(card in locations for cards in given_before for card in cards)
+    thinned = [cards for cards in given if not any(card in locations for card in cards)]
+    assert len(thinned) >= 20
+    assert all(all(card in locations for card in cards) for cards in given if cards not in thinned)
