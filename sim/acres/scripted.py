@@ -631,7 +631,7 @@ class ScriptedPlayer(Player):
         self._prepare()
         hand = self.view.own_hand(self.g, self.side)
         dead = self.dead_in_hand(choices)
-        best, _ = self.pruned(*self.thin_out(*self.best_scored(choices), dead))
+        best, _ = self.pruned(*self.thin_out(*self.best_scored(choices), dead), choices)
         if isinstance(best, Besiege):
             return replace(best, p_win=self._odds_now[best])
         if isinstance(best, Raid):
@@ -751,32 +751,36 @@ class ScriptedPlayer(Player):
             best, top = a, sc
         return best, top
 
-    def pruned(self, best: Action, top: float) -> tuple[Action, float]:
+    def pruned(self, best: Action, top: float, choices: Choices) -> tuple[Action, float]:
         """AFS-13.5 ("this thins your deck"): with the cycle at `max_deck`, where no recruit but
         Home Support scores, the Governor gives back the one or two hand cards the table wants
-        least (`wanted`) at `prune` a card, where that beats the best action. Empire and neutral
-        cards only: they can be recruited again, and a location card given back is lost while
-        the location is held. 0 (off) in every shipped table: it helps the French tables and
-        costs the settler (docs/acres_engine.md, "Thinning a full deck with the Governor")."""
+        least, at `prune` a card, where that beats the best action: empire and neutral cards only
+        (they can be recruited again; a location card given back is lost while the location is
+        held), and only those worth less to the table (`wanted`, as the copy it holds) than the
+        best recruit on offer, so that the freed place is not bought back with the same card
+        (engine version 18: fortress and balanced; docs/acres_engine.md, "Thinning a full
+        deck with the Governor")."""
         p, g, side, t = self.p, self.g, self.side, self.t
         if p["prune"] <= 0 or self.deck_size < p["max_deck"] or top >= 2 * p["prune"]:
             return best, top
         hand = self.view.own_hand(g, side)
         govs = [c for c in hand if t.kind[c].special == "governor"]
-        if not govs:
+        if not govs or not (offer := choices.list("recruit")):
             return best, top
-        spare = sorted((c for c in hand if c != govs[0] and not t.kind[c].is_location),
-                       key=lambda c: (self.wanted(c), c))[:2]
+        instead = max(self.wanted(a.card) for a in offer)
+        spare = sorted((c for c in hand if c != govs[0] and not t.kind[c].is_location
+                        and self.wanted(c, held=True) < instead), key=lambda c: (self.wanted(c, held=True), c))[:2]
         a = Governor(govs[0], tuple(spare))
         sc = p["prune"] * len(spare)
         if spare and sc > top and self.e.governor_ok(g, side, a):
             return a, sc
         return best, top
 
-    def wanted(self, c: int) -> float:
+    def wanted(self, c: int, held: bool = False) -> float:
         """What the table would score a card as a recruit now, before its price (`recruit_worth`
-        after `recruit_decay` for the cards of its class in the cycle)."""
-        return self._worth[c] * self.p["recruit_decay"] ** self._in_cycle()[self._class[c]]
+        after `recruit_decay` for the cards of its class in the cycle); `held`: a card of the
+        cycle, as the last copy of its class bought."""
+        return self._worth[c] * self.p["recruit_decay"] ** (self._in_cycle()[self._class[c]] - held)
 
     def cycled(self, order: list[int], idle: bool = False) -> Discard:
         """One discard action of the first cards of `order` (AFS-13.2): the first card is free

@@ -4,12 +4,14 @@ interval of its win rate lies above one half), their tables are ASSUMED numbers 
 they read no hidden state."""
 
 import functools
+import json
 
 import pytest
 
 from analyses import acres_hammer
 from sim.acres import audit, play, players, scripted
 from sim.acres.choices import Choices
+from sim.cli import main
 from sim.compiled import source_path
 from sim.core.audit import CYCLE, in_the_large
 from sim.core.replay import read_games
@@ -246,12 +248,12 @@ def test_afs_8_the_fortress_feeds_its_sieges_as_its_forecast_assumes(tmp_path):
 
 
 def test_afs_13_5_the_governor_thins_a_full_deck_of_cards_the_table_does_not_want(tmp_path):
-    """`prune` (off in every shipped table): at `max_deck` the Governor gives back the hand's
-    least wanted empire and neutral cards instead of an idle cycle. `balanced` against itself
-    (60 games, seed 1, seats rotated) then cycles for want of anything worth doing in fewer of
-    its actions (measured over 200 games: 0.498 -> 0.347), and no card it gives back so is a
-    location card (lost while the location is held, AFS-13.5): the dead-card Governor of
-    `thin_out` gives back location cards only, this one empire and neutral cards only."""
+    """Engine version 18, `prune`: at `max_deck` the Governor gives back the hand's least wanted
+    empire and neutral cards where a better recruit is on offer. `balanced` against itself (60
+    games, seed 1, seats rotated) then cycles for want of anything worth doing in fewer of its
+    actions than with `prune` 0 (measured over 200 games: 0.498 -> 0.394), and no card it gives
+    back so is a location card (lost while the location is held, AFS-13.5): the dead-card
+    Governor of `thin_out` gives back location cards only, this one empire and neutral cards only."""
     seatings = acres_hammer.seatings(("balanced", "balanced"), 60)
     locations = set(play.rulebook_of(None).tables.locs)
 
@@ -267,13 +269,27 @@ def test_afs_13_5_the_governor_thins_a_full_deck_of_cards_the_table_does_not_wan
             given += [e["cards"] for e in events if e["event"] == "action" and e["action"] == "Governor"]
         return idle / total, given
 
-    assert all(t["prune"] == 0 for t in play.load_data().tree["strategies"].values() if "prune" in t)
-    before, given_before = idle_share(())
-    after, given = idle_share(("strategies.balanced.prune=0.5",))
-    assert after < before - 0.08, (before, after)
+    tables = play.load_data().tree["strategies"]
+    assert {name: tables[name]["prune"] for name in ("hammer", "settler", "balanced", "raider", "fortress")} == {
+        "hammer": 0.0, "settler": 0.0, "balanced": 0.5, "raider": 0.0, "fortress": 0.5}
+    before, given_before = idle_share(("strategies.balanced.prune=0",))
+    after, given = idle_share(())
+    assert after < before - 0.05, (before, after)
     # without it the Governor gives back dead location cards only (`thin_out`, AFS-6.3.1); with it
     # empire and neutral cards too, never together with a location card
     assert all(card in locations for cards in given_before for card in cards)
     thinned = [cards for cards in given if not any(card in locations for card in cards)]
     assert len(thinned) >= 20
     assert all(all(card in locations for card in cards) for cards in given if cards not in thinned)
+
+
+def test_afs_13_5_balanced_with_the_governor_thinning_beats_balanced_without(tmp_path, capsys):
+    """Engine version 18: `balanced` (prune 0.5) against a copy with prune 0, head to head with
+    seats rotated: the sequential test accepts that the version-18 table is stronger (seed 2:
+    after 244 games, score 0.631)."""
+    path = tmp_path / "v17.toml"
+    path.write_text('[strategies.balanced-v17]\nbase = "balanced"\nprune = 0.0\n')
+    assert main(["compare", "acres", "balanced", "balanced-v17", "--sprt", "--variant", str(path), "--seed", "2",
+                 "--max-games", "2000", "--quiet", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["decision"] == "H1", result
