@@ -51,7 +51,8 @@ class Card:
 
     `start` copies begin in the starting deck (AFS-4.9); `supply` copies wait in the location
     deck, empire deck or neutral supply. Siege flags: `free_action` (Leader, AFS-8.7),
-    `defender_only` (Fortification card, AFS-8.4.3), `siege_cost` (Siege Artillery, AFS-8.5).
+    `defender_only` (Fortification card, AFS-8.4.3), `siege_cost` (Siege Artillery, AFS-8.5);
+    ambush flags (AFS-10): `vulnerable`, `ambush` (the card can ambush), `block_ambush`.
     """
 
     id: str
@@ -74,6 +75,8 @@ class Card:
     defender_only: bool = False
     siege_cost: int = 0
     vulnerable: bool = False
+    ambush: bool = False
+    block_ambush: bool = False
 
 
 @dataclass(frozen=True)
@@ -254,7 +257,8 @@ def _side_cards(data: GameData, side: str, locations: Mapping[str, Location]) ->
                               military=raw["military"], ship=raw["ship"], boat=raw["boat"], wagon=0,
                               settler=raw["settler"], fur=0, money=0, start=raw["start"], supply=raw["supply"],
                               cost=raw["cost"], free_action=raw["free_action"], defender_only=raw["defender_only"],
-                              siege_cost=raw["siege_cost"], vulnerable=raw["vulnerable"])
+                              siege_cost=raw["siege_cost"], vulnerable=raw["vulnerable"], ambush=raw["ambush"],
+                              block_ambush=raw["block_ambush"])
     return cards
 
 

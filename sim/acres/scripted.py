@@ -71,17 +71,22 @@ class _Siege(NamedTuple):
 
 
 def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns: int, margin: int,
-           cycles: tuple[int, int], money: tuple[int, int]) -> _Siege | None:
+           cycles: tuple[int, int], money: tuple[int, int], foe_ambush: bool = False,
+           foe_margin: int = -1) -> _Siege | None:
     """`siege.make_setup` of a scripted siege estimate (None: no card can open it), kept by its
-    arguments: it is a pure function of them and the rules, and positions repeat."""
-    key = (e.book.key, target, me, decks, fort, turns, margin, cycles, money)
+    arguments: it is a pure function of them and the rules, and positions repeat. The defender
+    commits whenever he can (`foe_margin` -1) or while short of his line plus `foe_margin`, and
+    with `foe_ambush` ambushes with his dead ambush cards (`siege.ReinforcementPolicy.ambush`)."""
+    key = (e.book.key, target, me, decks, fort, turns, margin, cycles, money, foe_ambush, foe_margin)
     if key in _SETUPS:
         return _SETUPS[key]
     them = SIDES[1 - SIDES.index(me)]
     try:
         setup = siege.make_setup(e.acres, target, me, dict(zip(SIDES, decks)),
                                  policy=siege.cycling(siege.parse_policy(f"sufficient={margin}"), cycles[0]),
-                                 defender_policy=siege.cycling(siege.POLICIES["greedy"], cycles[1]),
+                                 defender_policy=siege.cycling(siege.parse_policy(
+                                     ("greedy" if foe_margin < 0 else f"sufficient={foe_margin}")
+                                     + ("+ambush" if foe_ambush else "")), cycles[1]),
                                  fort=fort, max_turns=turns,
                                  money={me: money[0], them: money[1]})
     except UserError:
@@ -89,7 +94,8 @@ def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns:
     else:
         hit = _Siege(setup, tuple(siege.class_index(sc) for sc in setup.sides),
                      (setup.max_turns, setup.start, *(pol.name for pol in setup.policies),
-                      *((sc.value, sc.free, sc.cost, sc.opener, sc.counts) for sc in setup.sides)),
+                      *((sc.value, sc.free, sc.cost, sc.opener, sc.counts, sc.ambush, sc.vulnerable, sc.blocks)
+                        for sc in setup.sides)),
                      tuple(any(sc.cost) for sc in setup.sides))
     if len(_SETUPS) > 100_000:
         _SETUPS.clear()
@@ -283,7 +289,7 @@ class ScriptedPlayer(Player):
         leaves: the marker after its besieging card (AFS-8.2), the side's hand, piles and the
         actions left in its turn, the opponent's unseen cards and discards (View.unseen). The
         attacker commits while short of its win line plus `margin` (as `s_reinforce` does), the
-        defender whenever he can; by an action that commits nothing the side discards
+        defender whenever he can (as `foe_margin` and `foe_ambush` say); by an action that commits nothing the side discards
         `odds_cycle` dead cards and the opponent `foe_cycle` (engine version 11: balanced and
         raider keep their hands for other uses; before, each side cycled one). The position is
         counted by class straight from this decision's class counts of the target's setup
@@ -327,7 +333,8 @@ class ScriptedPlayer(Player):
         hand, draw, discard, foe, decks = self._counted()
         at = _setup(self.e, self.t.locs[target], SIDES[self.side], decks, bool(v.fort[g][target]),
                     self.p["odds_turns"], self.p["margin"], (self.p["odds_cycle"], self.p["foe_cycle"]),
-                    (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)))
+                    (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)), bool(self.p["foe_ambush"]),
+                    int(self.p["foe_margin"]))
         hit = None
         if at is not None:
             own, them = at.index

@@ -116,7 +116,13 @@ class ReinforcementPolicy:
     `leaders`: "at_once" plays every Leader in hand as a free action each turn; "when_needed"
     keeps them and plays them only while the position is short of the target after the actions.
     `artillery`: whether Siege Artillery is ever played (it costs 3 money, AFS-8.5).
-    Cards are committed best first: highest value, then lowest money cost.
+    `ambush`: an action that commits no card plays a card of no siege value that can ambush, if
+    the hand holds one, as an ambush on the other side's hand instead of cycling (AFS-10): the
+    other side blocks with its least valuable ambush-blocker in hand (AFS-10.2), else gives up
+    its least valuable vulnerable hand card to its empire deck, out of the siege (AFS-10.3).
+    Played blind, as people must; the fee (AFS-18 A9) and the reserve (A14) are not modelled.
+    Cards are committed best first: highest value, then lowest money cost (then a vulnerable
+    card before one that is not, keeping it from ambushes).
     """
 
     name: str
@@ -124,6 +130,7 @@ class ReinforcementPolicy:
     leaders: str = "at_once"
     artillery: bool = True
     cycle: int | None = None
+    ambush: bool = False
 
     def wants(self, p: np.ndarray, role: str, rules: SiegeRules) -> np.ndarray:
         """Whether the side still commits cards at marker position `p`."""
@@ -142,10 +149,18 @@ POLICIES: Mapping[str, ReinforcementPolicy] = {
 
 
 def parse_policy(text: str) -> ReinforcementPolicy:
-    """`greedy`, `no-artillery`, `sufficient` (margin 1) or `sufficient=K` (margin K >= 0)."""
+    """`greedy`, `no-artillery`, `sufficient` (margin 1) or `sufficient=K` (margin K >= 0), each
+    with `+ambush` where the side ambushes (`ReinforcementPolicy.ambush`)."""
+    base, plus, extra = text.partition("+")
+    if plus:
+        if extra != "ambush":
+            raise UserError(f"policy {text!r}: {'+' + extra!r} is not allowed; the one addition is +ambush")
+        policy = parse_policy(base)
+        return replace(policy, name=f"{policy.name}+ambush", ambush=True)
     name, sep, arg = text.partition("=")
     if name not in POLICIES or (sep and name != "sufficient"):
-        raise UserError(f"policy {text!r} is not allowed; choose one of: greedy, sufficient, sufficient=K, no-artillery")
+        raise UserError(f"policy {text!r} is not allowed; choose one of: greedy, sufficient, sufficient=K, no-artillery "
+                        "(each with +ambush)")
     if not sep:
         return POLICIES[name]
     try:
@@ -162,7 +177,10 @@ def parse_policy(text: str) -> ReinforcementPolicy:
 @dataclass(frozen=True)
 class SideClasses:
     """A side's deck reduced to what the siege sees: classes of cards with equal siege value,
-    free-action flag, money cost and opening right, in commit order (best first, dead last)."""
+    free-action flag, money cost and opening right, in commit order (best first, dead last);
+    where a side of the siege ambushes (`ReinforcementPolicy.ambush`), also with equal ambush
+    flags (`ambush`: a dead card that can ambush; `vulnerable`; `blocks`: blocks an ambush),
+    all False otherwise."""
 
     labels: tuple[str, ...]
     members: tuple[tuple[str, ...], ...]
@@ -171,31 +189,40 @@ class SideClasses:
     cost: tuple[int, ...]
     opener: tuple[bool, ...]
     counts: tuple[int, ...]
+    ambush: tuple[bool, ...] = ()
+    vulnerable: tuple[bool, ...] = ()
+    blocks: tuple[bool, ...] = ()
 
 
 def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
-                 policy: ReinforcementPolicy) -> SideClasses:
-    """Group a deck's cards by (value, free, cost, opener) for `role` at `location`."""
-    members: dict[tuple[int, bool, int, bool], list[str]] = {}
-    counts: dict[tuple[int, bool, int, bool], int] = {}
-    keys = _card_keys(acres, deck.side, location, role, policy.artillery)
+                 policy: ReinforcementPolicy, ambushes: bool = False) -> SideClasses:
+    """Group a deck's cards by (value, free, cost, opener) for `role` at `location`, and with
+    `ambushes` (a side of the siege ambushes) by their ambush flags too."""
+    members: dict[tuple, list[str]] = {}
+    counts: dict[tuple, int] = {}
+    keys = _card_keys(acres, deck.side, location, role, policy.artillery, ambushes)
     for cid, count in deck.counts:
         key = keys.get(cid)
         if key is None:
-            key = keys[cid] = _card_key(acres.card(deck.side, cid), location, role, policy.artillery,
-                                        ship_opens_siege(acres))
+            card = acres.card(deck.side, cid)
+            key = _card_key(card, location, role, policy.artillery, ship_opens_siege(acres))
+            if ambushes:
+                key += (card.ambush and key[0] == 0, card.vulnerable, card.block_ambush)
+            keys[cid] = key
         if key in members:
             members[key].append(cid)
             counts[key] += count
         else:
             members[key] = [cid]
             counts[key] = count
-    order = sorted(members, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3]))
+    order = sorted(members, key=lambda k: (k[0] == 0, k[1], -k[0], k[2], not k[3], *(not x for x in k[4:])))
+    flags = [k[4:] or (False, False, False) for k in order]
     return SideClasses(
         labels=tuple([_label(k) for k in order]), members=tuple([tuple(members[k]) for k in order]),
         value=tuple([k[0] for k in order]), free=tuple([k[1] for k in order]),
         cost=tuple([k[2] for k in order]), opener=tuple([k[3] for k in order]),
-        counts=tuple([counts[k] for k in order]))
+        counts=tuple([counts[k] for k in order]), ambush=tuple([f[0] for f in flags]),
+        vulnerable=tuple([f[1] for f in flags]), blocks=tuple([f[2] for f in flags]))
 
 
 def ship_opens_siege(acres: Acres) -> bool:
@@ -204,11 +231,13 @@ def ship_opens_siege(acres: Acres) -> bool:
     return bool(data.get("options.ship_opens_siege")) if data is not None else True
 
 
-def _label(k: tuple[int, bool, int, bool]) -> str:
-    """A class's name for tables: dead, or its value, Leader flag and cost."""
+def _label(k: tuple) -> str:
+    """A class's name for tables: dead, or its value, Leader flag and cost (and its ambush flags
+    where they are kept)."""
+    flags = "".join(f", {name}" for name, on in zip(("ambushes", "vulnerable", "blocks ambushes"), k[4:]) if on)
     if k[0] == 0:
-        return "dead"
-    return f"{'leader ' if k[1] else ''}value {k[0]}" + (f" cost {k[2]}" if k[2] else "")
+        return "dead" + flags
+    return f"{'leader ' if k[1] else ''}value {k[0]}" + (f" cost {k[2]}" if k[2] else "") + flags
 
 
 def _card_key(card: Card, location: Location, role: str, artillery: bool,
@@ -222,14 +251,17 @@ def _card_key(card: Card, location: Location, role: str, artillery: bool,
             role == "attacker" and value > 0 and can_open(card, location, ship_opens))
 
 
-_CARD_KEYS: dict[tuple, tuple[Acres, Location, dict]] = {}   # by ids of the data and location, side, role, artillery
+_CARD_KEYS: dict[tuple, tuple[Acres, Location, dict]] = {}   # by ids of the data and location, side, role,
+                                                              # artillery, ambush flags kept
 
 
-def _card_keys(acres: Acres, side: str, location: Location, role: str, artillery: bool) -> dict:
-    """The `_card_key` of each card id met so far in a siege of `location` (filled by
-    `side_classes`): a pure function of the card, the location, the role and the policy's
-    artillery, and the scripted estimates group decks at the same few locations again and again."""
-    key = (id(acres), side, id(location), role, artillery)
+def _card_keys(acres: Acres, side: str, location: Location, role: str, artillery: bool,
+               ambushes: bool = False) -> dict:
+    """The class key of each card id met so far in a siege of `location` (filled by
+    `side_classes`): a pure function of the card, the location, the role, the policy's
+    artillery and whether ambush flags are kept, and the scripted estimates group decks at the
+    same few locations again and again."""
+    key = (id(acres), side, id(location), role, artillery, ambushes)
     hit = _CARD_KEYS.get(key)
     if hit is None or hit[0] is not acres or hit[1] is not location:
         if len(_CARD_KEYS) > 10_000:
@@ -293,8 +325,9 @@ def make_setup(acres: Acres, location: str, attacker: str, decks: Mapping[str, D
         if isinstance(m, bool) or not isinstance(m, int) or m < 0:
             raise UserError(f"{s} money: {m!r} is not allowed; use an integer >= 0")
     policies = (policy, defender_policy or policy)
-    sides = (side_classes(acres, decks[attacker], loc, "attacker", policies[0]),
-             side_classes(acres, decks[defender], loc, "defender", policies[1]))
+    ambushes = any(pol.ambush for pol in policies)
+    sides = (side_classes(acres, decks[attacker], loc, "attacker", policies[0], ambushes),
+             side_classes(acres, decks[defender], loc, "defender", policies[1], ambushes))
     a = sides[0]
     if not any(o and n and c <= cash[attacker] for o, n, c in zip(a.opener, a.counts, a.cost)):
         raise UserError(f"the {attacker} deck has no card that can open a siege at {loc.name} (a military "
@@ -384,6 +417,7 @@ def _rows(counts: Sequence[int], n: int) -> np.ndarray:
 
 
 _CLASS_ARRAYS: dict[int, tuple[SideClasses, tuple]] = {}     # by the id of the SideClasses (kept with them)
+_AMBUSH_ARRAYS: dict[tuple[int, bool], tuple[SideClasses, tuple]] = {}   # by that id and the side's ambushing
 
 
 def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -396,6 +430,22 @@ def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
         if len(_CLASS_ARRAYS) > 100_000:
             _CLASS_ARRAYS.clear()
         hit = _CLASS_ARRAYS[id(sc)] = (sc, arrays)
+    return hit[1]
+
+
+def _ambush_flags(sc: SideClasses, ambushes: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(ambusher, vulnerable, blocks) of a side's classes as the kernel's arrays: ambusher only
+    where the side's policy ambushes (`ReinforcementPolicy.ambush`), all False where the classes
+    keep no ambush flags."""
+    hit = _AMBUSH_ARRAYS.get((id(sc), ambushes))
+    if hit is None or hit[0] is not sc:
+        n = len(sc.counts)
+        flags = (sc.ambush or (False,) * n, sc.vulnerable or (False,) * n, sc.blocks or (False,) * n)
+        arrays = (np.asarray(flags[0], dtype=np.bool_) & ambushes, np.asarray(flags[1], dtype=np.bool_),
+                  np.asarray(flags[2], dtype=np.bool_))
+        if len(_AMBUSH_ARRAYS) > 100_000:
+            _AMBUSH_ARRAYS.clear()
+        hit = _AMBUSH_ARRAYS[(id(sc), ambushes)] = (sc, arrays)
     return hit[1]
 
 
@@ -433,17 +483,23 @@ def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate
 
 
 def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, policy: ReinforcementPolicy,
-              setup: SiegeSetup, actions: int) -> None:
+              setup: SiegeSetup, actions: int, foe: DeckState | None = None) -> None:
     """AFS-5.2 step 3 for one side on every row, in place: `actions` actions (commit the best
-    card the policy wants, AFS-8.6, or discard a dead card, AFS-13.2), then Leaders as free
-    actions (AFS-8.7)."""
+    card the policy wants, AFS-8.6, or ambush the other side's hand `foe` where the policy
+    ambushes, AFS-10, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7)."""
     value, cost, free, _ = _classes(sc)
     margin, at_once, cycle = _policy(policy, setup.cycle)
     a_line, d_line = win_thresholds(setup.rules)
+    other = setup.sides[1] if role == "attacker" else setup.sides[0]
+    ambusher = _ambush_flags(sc, policy.ambush and foe is not None)[0]
+    _, vulnerable, blocks = _ambush_flags(other, False)
+    foe_hand, foe_discard = (foe.hand, foe.discard) if foe is not None else (np.zeros((len(p), 0), np.int64),) * 2
+    if foe is None:
+        vulnerable = blocks = np.zeros(0, dtype=np.bool_)
     for r in range(len(p)):
         p[r] = kernel.play_turn(state.hand, state.discard, state.siege, state.money, r, int(p[r]), value, cost, free,
                                 role == "attacker", margin, at_once, a_line, d_line, *_bounds(setup.rules),
-                                int(actions), cycle)
+                                int(actions), cycle, ambusher, foe_hand, foe_discard, vulnerable, blocks)
 
 
 def open_siege(rng: np.random.Generator, att: DeckState, sc: SideClasses, setup: SiegeSetup) -> np.ndarray:
@@ -469,13 +525,14 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
     the rows itself (`siege_kernel.run_known`: the same rows, so the same counts)."""
     pos = setup.position
     a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
+    flags = (*_ambush_flags(setup.sides[0], setup.policies[0].ambush), *_ambush_flags(setup.sides[1], setup.policies[1].ambush))
     wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
     status = np.empty(n, dtype=np.int64)
     if pos is not None and not keep_state:        # the rows made in the kernel (the scripted estimates)
         kernel.run_known(rng, np.array((pos.draw, pos.hand, pos.discard), dtype=np.int64),
                          np.array((pos.foe_unseen, pos.foe_discard), dtype=np.int64), int(setup.money[0]),
                          int(setup.money[1]), int(pos.p), int(pos.actions), int(pos.foe_hand), n, *a_cls,
-                         *d_cls[:3], *_policy(setup.policies[0], setup.cycle),
+                         *d_cls[:3], *flags, *_policy(setup.policies[0], setup.cycle),
                          *_policy(setup.policies[1], setup.cycle), *win_thresholds(setup.rules), *_bounds(setup.rules),
                          setup.hand_size, setup.actions, setup.reshuffle == "immediate", setup.max_turns,
                          wins, status)
@@ -490,7 +547,7 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
         p0, actions, foe_hand = pos.p, pos.actions, pos.foe_hand
     p = np.full(n, p0, dtype=np.int64)
     kernel.run(rng, att.zones(), dfn.zones(), (att.money, dfn.money), p, pos is None, int(actions), int(foe_hand),
-               (*a_cls, *d_cls[:3]),
+               (*a_cls, *d_cls[:3], *flags),
                (*_policy(setup.policies[0], setup.cycle), *_policy(setup.policies[1], setup.cycle)),
                win_thresholds(setup.rules), _bounds(setup.rules),
                (int(setup.hand_size), int(setup.actions), setup.reshuffle == "immediate",
@@ -560,16 +617,35 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
     def wants(pol, p, role):
         return bool(pol.wants(np.array(p), role, setup.rules))
 
-    def turn(p, hand, disc, money, sc, role, pol, actions):
+    def ambushed(hand, disc, sc, pol, foe_hand, foe_disc, foe_sc) -> bool:
+        """`siege_kernel.ambush`, on lists."""
+        c = next((i for i in range(len(hand)) if hand[i] and pol.ambush and sc.ambush[i]), -1)
+        if c < 0:
+            return False
+        hand[c] -= 1
+        disc[c] += 1
+        b = next((i for i in reversed(range(len(foe_hand))) if foe_hand[i] and foe_sc.blocks[i]), -1)
+        if b >= 0:
+            foe_hand[b] -= 1
+            foe_disc[b] += 1
+            return True
+        v = next((i for i in reversed(range(len(foe_hand))) if foe_hand[i] and foe_sc.vulnerable[i]), -1)
+        if v >= 0:
+            foe_hand[v] -= 1
+        return True
+
+    def turn(p, hand, disc, money, sc, role, pol, actions, foe_hand, foe_disc, foe_sc):
+        """One side's actions and free actions; returns (P, hand, discards, money, the other side's
+        hand and discards)."""
         sign = 1 if role == "attacker" else -1
-        hand, disc = list(hand), list(disc)
+        hand, disc, foe_hand, foe_disc = list(hand), list(disc), list(foe_hand), list(foe_disc)
         for _ in range(actions):
             c = best(hand, money, sc)
             if c >= 0 and wants(pol, p, role):
                 hand[c] -= 1
                 money -= sc.cost[c]
                 p += sign * sc.value[c]
-            else:
+            elif not ambushed(hand, disc, sc, pol, foe_hand, foe_disc, foe_sc):
                 for _ in range(cycle_of(pol, setup.cycle)):
                     dead = [i for i in range(len(hand)) if hand[i] and (sc.value[i] == 0 or sc.cost[i] > money)]
                     if dead:
@@ -584,7 +660,7 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
                     p += sign * sc.value[c]
         if low is not None:
             p = min(max(p, low), high)
-        return p, tuple(hand), tuple(disc), money
+        return p, tuple(hand), tuple(disc), money, tuple(foe_hand), tuple(foe_disc)
 
     def opened():
         """(probability, P, hand, draw, discard, money) of the attacker after his besieging card."""
@@ -606,11 +682,11 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
                else draw_to(zero_d, pos.foe_unseen, pos.foe_discard, pos.foe_hand))
     actions = setup.actions - 1 if pos is None else pos.actions
     states: dict = {}
-    for pr, p0, h, dr, di, m0 in opened():
-        p, h, di, m = turn(p0, h, di, m0, sa, "attacker", setup.policies[0], actions)
-        for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
-            for dd, qd in dealt_d.items():
-                key = (p, (h2, dr2, di2, m), (*dd, setup.money[1]))
+    for pr, p0, h0, dr, di0, m0 in opened():
+        for (hd, drd, did), qd in dealt_d.items():
+            p, h, di, m, hd2, did2 = turn(p0, h0, di0, m0, sa, "attacker", setup.policies[0], actions, hd, did, sd)
+            for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
+                key = (p, (h2, dr2, di2, m), (hd2, drd, did2, setup.money[1]))
                 states[key] = states.get(key, 0.0) + pr * q * qd
     out = {"attacker": np.zeros(setup.max_turns + 1), "defender": np.zeros(setup.max_turns + 1)}
     for t in range(2, setup.max_turns + 2):
@@ -624,10 +700,13 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
                 nxt[(p, a, d)] = nxt.get((p, a, d), 0.0) + pr
                 continue
             h, dr, di, m = (a, d)[mover]
-            p2, h, di, m = turn(p, h, di, m, setup.sides[mover], ROLES[mover], setup.policies[mover], setup.actions)
+            fh, fdr, fdi, fm = (a, d)[1 - mover]
+            p2, h, di, m, fh, fdi = turn(p, h, di, m, setup.sides[mover], ROLES[mover], setup.policies[mover],
+                                         setup.actions, fh, fdi, setup.sides[1 - mover])
+            other = (fh, fdr, fdi, fm)
             for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
                 side = (h2, dr2, di2, m)
-                key = (p2, side, d) if mover == 0 else (p2, a, side)
+                key = (p2, side, other) if mover == 0 else (p2, other, side)
                 nxt[key] = nxt.get(key, 0.0) + pr * q
         if len(nxt) > max_states:
             raise UserError(f"exact siege: {len(nxt)} states at turn {t} exceed {max_states}; use Monte Carlo")

@@ -108,11 +108,36 @@ def commit(hand, siege, money, r, c, p, value, cost, sign):
 
 
 @njit(cache=True)
+def ambush(hand, discard, r, ambusher, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
+    """AFS-10 for row r, where the side holds a card flagged `ambusher` (the first such class):
+    that card to its discard pile (AFS-10.6); the other side blocks with its least valuable
+    blocker in hand, which goes to its discard pile (AFS-10.2), else gives up its least valuable
+    vulnerable hand card to its empire deck, out of the siege (AFS-10.3; none: nothing).
+    Returns whether the side ambushed."""
+    for c in range(hand.shape[1]):
+        if hand[r, c] > 0 and ambusher[c]:
+            hand[r, c] -= 1
+            discard[r, c] += 1
+            for b in range(foe_hand.shape[1] - 1, -1, -1):
+                if foe_hand[r, b] > 0 and foe_blocks[b]:
+                    foe_hand[r, b] -= 1
+                    foe_discard[r, b] += 1
+                    return True
+            for v in range(foe_hand.shape[1] - 1, -1, -1):
+                if foe_hand[r, v] > 0 and foe_vulnerable[v]:
+                    foe_hand[r, v] -= 1
+                    return True
+            return True
+    return False
+
+
+@njit(cache=True)
 def play_turn(hand, discard, siege, money, r, p, value, cost, free, attacker, margin, at_once, a_line, d_line,
-              bounded, low, high, actions, cycle):
+              bounded, low, high, actions, cycle, ambusher, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
     """AFS-5.2 step 3 for one side: `actions` actions (commit the best affordable card while the
-    policy wants, AFS-8.6, else discard `cycle` dead cards, AFS-13.2), then Leaders as free
-    actions (AFS-8.7: all at once, or while the policy wants). Returns the new P."""
+    policy wants, AFS-8.6, else ambush the other side's hand with a dead card flagged `ambusher`,
+    AFS-10, else discard `cycle` dead cards, AFS-13.2), then Leaders as free actions (AFS-8.7:
+    all at once, or while the policy wants). Returns the new P."""
     sign = 1 if attacker else -1
     classes = hand.shape[1]
     for _ in range(actions):
@@ -123,7 +148,7 @@ def play_turn(hand, discard, siege, money, r, p, value, cost, free, attacker, ma
                 break
         if best >= 0 and wants(p, attacker, margin, a_line, d_line):
             p = commit(hand, siege, money, r, best, p, value, cost, sign)
-        else:
+        elif not ambush(hand, discard, r, ambusher, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
             for _ in range(cycle):
                 for c in range(classes):
                     if hand[r, c] > 0 and (value[c] == 0 or cost[c] > money[r]):
@@ -182,15 +207,15 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
         wins, status):
     """Every row's siege to its end (see `siege.simulate`), in lockstep: `att` / `dfn` are
     (draw, hand, discard, siege) arrays, `money` both sides' money arrays, `p` the marker per row
-    (the start, or the known position); `classes` (value, cost, free) per side and the
-    attacker's openers; `policies` (margin, at_once, dead cards cycled an action) per side;
+    (the start, or the known position); `classes` (value, cost, free) per side, the
+    attacker's openers and the ambush flags (ambusher, vulnerable, blocks) per side; `policies` (margin, at_once, dead cards cycled an action) per side;
     `lines` the win lines (AFS-8.8), `bounds` (bounded, low, high) of the track; `turn_rules`
     (hand size, actions, immediate reshuffle, max turns). Writes `wins` (2, max_turns + 1) and
     each row's `status`."""
     a_line, d_line = lines
     bounded, low, high = bounds
     hand_size, actions, immediate, max_turns = turn_rules
-    a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free = classes
+    a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk = classes
     a_margin, a_once, a_cycle, d_margin, d_once, d_cycle = policies
     a_money, d_money = money
     n = len(p)
@@ -201,7 +226,8 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
         open_siege(rng, att[0], att[1], att[2], att[3], a_money, p, a_value, a_cost, a_opener, hand_size, immediate)
     for r in range(n):
         p[r] = play_turn(att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True, a_margin, a_once,
-                         a_line, d_line, bounded, low, high, first_actions, a_cycle)
+                         a_line, d_line, bounded, low, high, first_actions, a_cycle,
+                         a_amb, dfn[1], dfn[2], d_vul, d_blk)
     refill(rng, att[0], att[1], att[2], live, hand_size, immediate)
     left = n
     for turn in range(2, max_turns + 2):
@@ -225,17 +251,19 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
             if live[r]:
                 if mover == 0:
                     p[r] = play_turn(att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True,
-                                     a_margin, a_once, a_line, d_line, bounded, low, high, actions, a_cycle)
+                                     a_margin, a_once, a_line, d_line, bounded, low, high, actions, a_cycle,
+                                     a_amb, dfn[1], dfn[2], d_vul, d_blk)
                 else:
                     p[r] = play_turn(dfn[1], dfn[2], dfn[3], d_money, r, p[r], d_value, d_cost, d_free, False,
-                                     d_margin, d_once, a_line, d_line, bounded, low, high, actions, d_cycle)
+                                     d_margin, d_once, a_line, d_line, bounded, low, high, actions, d_cycle,
+                                     d_amb, att[1], att[2], a_vul, a_blk)
         refill(rng, side[0], side[1], side[2], live, hand_size, immediate)
 
 
 @njit(cache=True)
 def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n, a_value, a_cost, a_free, a_opener,
-              d_value, d_cost, d_free, a_margin, a_once, a_cycle, d_margin, d_once, d_cycle,
-              a_line, d_line, bounded, low, high, hand_size, actions, immediate, max_turns, wins, status):
+              d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk, a_margin, a_once, a_cycle, d_margin,
+              d_once, d_cycle, a_line, d_line, bounded, low, high, hand_size, actions, immediate, max_turns, wins, status):
     """`run` of n sieges from one known position (`siege.simulate` with a `Position`), the rows
     made here rather than passed: `own` is the attacker's (draw, hand, discard) counts by class,
     `foe` the defender's (unseen, discard) counts; the other arguments are `run`'s, unpacked.
@@ -255,6 +283,6 @@ def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n,
     run(rng, (a_draw, a_hand, a_disc, np.zeros((n, ka), np.int64)),
         (d_draw, np.zeros((n, kd), np.int64), d_disc, np.zeros((n, kd), np.int64)),
         (np.full(n, a_money0, np.int64), np.full(n, d_money0, np.int64)), p, False, first_actions, foe_hand,
-        (a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free),
+        (a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk),
         (a_margin, a_once, a_cycle, d_margin, d_once, d_cycle),
         (a_line, d_line), (bounded, low, high), (hand_size, actions, immediate, max_turns), wins, status)

@@ -46,7 +46,8 @@ def _siege_parser(p: argparse.ArgumentParser) -> None:
         p.add_argument(f"--{side}-money", type=MONEY, metavar="M",
                        help=f"{side} money when the siege opens (default: rules.model.{side}_money)")
     p.add_argument("--policy", default="greedy", metavar="NAME",
-                   help="reinforcement policy: greedy (default), sufficient, sufficient=K, no-artillery")
+                   help="reinforcement policy: greedy (default), sufficient, sufficient=K, no-artillery; each "
+                        "with +ambush (the side's dead ambush cards ambush the other side's hand, AFS-10)")
     p.add_argument("--defender-policy", metavar="NAME", help="the defender's policy (default: --policy)")
     for role in ("attacker", "defender"):
         p.add_argument(f"--{role}-cycle", type=CYCLE, metavar="N",

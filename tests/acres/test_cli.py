@@ -171,3 +171,13 @@ def test_play_seats_each_sides_strategy_on_its_side_whatever_the_seat(tmp_path):
     table = pd.read_csv(out)
     assert set(map(tuple, table[["strategy", "power"]].values)) == {("hammer", "british"), ("raider", "french")}
     assert set(table[table.strategy == "hammer"].seat) == {0, 1}
+
+
+def test_afs_10_a_defender_who_ambushes_from_the_command_line(capsys):
+    """`--defender-policy greedy+ambush`: the French Native Americans ambush the British hand
+    (AFS-10) instead of being cycled; the exact answer falls and names the ambush classes."""
+    deck = ["--french-deck", "militia=1,native_americans=2,trader=2,montreal=1,regular_infantry=1"]
+    plain = _json(capsys, SMALL[:-3] + deck + ["--json", "--exact"])
+    ambushed = _json(capsys, SMALL[:-3] + deck + ["--json", "--exact", "--defender-policy", "greedy+ambush"])
+    assert ambushed["attacker_win"] < plain["attacker_win"] - 0.1
+    assert "native_americans" in ambushed["siege_cards"]["french"]["dead, ambushes, blocks ambushes"]

@@ -284,3 +284,58 @@ def test_one_block_counts_check_the_seed_as_run_blocks_does(acres):
     for bad in (True, -1):
         with pytest.raises(UserError):
             siege.siege_counts(setup, 8, bad)
+
+
+AMBUSHED = {"british": {"regular_infantry": 2, "militia": 2, "pemaquid": 4, "leader": 1, "rangers": 1},
+            "french": {"militia": 1, "native_americans": 2, "trader": 2, "montreal": 1, "regular_infantry": 1}}
+
+
+@pytest.mark.parametrize("policy, defender_policy", [("sufficient", "greedy+ambush"),
+                                                     ("greedy+ambush", "sufficient=0+ambush")])
+def test_afs_10_ambushes_in_the_siege_bulk_agrees_with_exact(policy, defender_policy):
+    """AFS-10 (`ReinforcementPolicy.ambush`): a side that commits no card ambushes the other's
+    hand with a dead ambush card (the French Native Americans; the British Rangers are worth a
+    card in a siege, so they block rather than ambush), the other blocks with his least valuable
+    blocker or gives up his least valuable vulnerable card. Monte Carlo agrees with the exact
+    recursion, and the defender's ambushes cut the attacker's chance, which Rangers in his hand
+    partly restore."""
+    data = load()
+    decks = {s: data.deck(s, c) for s, c in AMBUSHED.items()}
+
+    def setup(a: str, d: str, british=AMBUSHED["british"]):
+        return siege.make_setup(data, "montreal", "british", {**decks, "british": data.deck("british", british)},
+                                policy=siege.parse_policy(a), defender_policy=siege.parse_policy(d), max_turns=14)
+
+    _compare(setup(policy, defender_policy), 30_000, 14)
+    plain = float(np.sum(siege.exact(setup("sufficient", "greedy"))["attacker"]))
+    ambushed = float(np.sum(siege.exact(setup("sufficient", "greedy+ambush"))["attacker"]))
+    no_rangers = {k: v for k, v in AMBUSHED["british"].items() if k != "rangers"}
+    unguarded = float(np.sum(siege.exact(setup("sufficient", "greedy+ambush", no_rangers))["attacker"]))
+    assert unguarded < ambushed < plain
+
+
+def test_afs_10_ambush_flags_split_the_classes_only_where_a_side_ambushes():
+    """Without an ambushing side the classes are those of the rules alone (the same classes, the
+    same draws, so the estimates and games of a table that does not ambush are unchanged); with
+    one, the ambush flags of AFS-10 split them and name them."""
+    data = load()
+    decks = {s: data.deck(s, c) for s, c in AMBUSHED.items()}
+    plain = siege.make_setup(data, "montreal", "british", decks)
+    flagged = siege.make_setup(data, "montreal", "british", decks, defender_policy=siege.parse_policy("greedy+ambush"))
+    assert plain.sides[1].labels == ("value 2", "value 1", "dead")
+    assert not any(plain.sides[1].ambush + plain.sides[0].vulnerable + plain.sides[0].blocks)
+    assert "dead, ambushes, blocks ambushes" in flagged.sides[1].labels
+    assert sum(flagged.sides[1].counts) == sum(plain.sides[1].counts)
+    assert [sc.value.count(0) for sc in flagged.sides] == [1, 2]
+
+
+@pytest.mark.parametrize("text, name", [("greedy+ambush", "greedy+ambush"), ("sufficient=2+ambush", "sufficient=2+ambush")])
+def test_parse_policy_with_ambushes(text, name):
+    policy = siege.parse_policy(text)
+    assert policy.ambush and policy.name == name
+
+
+@pytest.mark.parametrize("text", ["greedy+raid", "greedy+", "bold+ambush"])
+def test_parse_policy_rejects_an_unknown_addition(text):
+    with pytest.raises(UserError, match="policy"):
+        siege.parse_policy(text)
