@@ -39,7 +39,7 @@ INFO = GameInfo(
     strategies=STRATEGIES, rules_edition=load().data.rules_edition,
     assets="cards and locations", vp_label="VP (1 or 0 after an immediate win)",   # AFS-15.1
     turn_order="the British always move first, whoever sits in seat 0 (AFS-5.1.1)",
-    engine_version=18,             # bump with every deliberate change of rules, players or logs
+    engine_version=19,             # bump with every deliberate change of rules, players or logs
                                    # (2: siege-odds settings as strategy parameters, coarser estimates;
                                    # 3: French Militia blocks raids, AFS-9.6;
                                    # 4: scripted sieges and raids log their forecast, p_win;
@@ -69,7 +69,9 @@ INFO = GameInfo(
                                    # 17: settler and fortress feed their own sieges as
                                    # their forecasts assume, reinforce_attack 2 -> 7.5;
                                    # 18: fortress and balanced thin a full deck with the
-                                   # Governor, prune 0 -> 0.5)
+                                   # Governor, prune 0 -> 0.5;
+                                   # 19: the hammer's siege forecast has the defender ambush
+                                   # (chance 0.3) and commit only while short, foe_ambush, foe_margin)
     lineup=("hammer", "raider"))
 BATCH = 256
 IMMEDIATE = ("capital taken", "capital settled", "fort duquesne town")   # AFS-15.1 (A25, Scen2): no scoring

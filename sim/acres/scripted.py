@@ -71,12 +71,12 @@ class _Siege(NamedTuple):
 
 
 def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns: int, margin: int,
-           cycles: tuple[int, int], money: tuple[int, int], foe_ambush: bool = False,
+           cycles: tuple[int, int], money: tuple[int, int], foe_ambush: float = 0.0,
            foe_margin: int = -1) -> _Siege | None:
     """`siege.make_setup` of a scripted siege estimate (None: no card can open it), kept by its
     arguments: it is a pure function of them and the rules, and positions repeat. The defender
     commits whenever he can (`foe_margin` -1) or while short of his line plus `foe_margin`, and
-    with `foe_ambush` ambushes with his dead ambush cards (`siege.ReinforcementPolicy.ambush`)."""
+    ambushes with his dead ambush cards with chance `foe_ambush` (`siege.ReinforcementPolicy.ambush`)."""
     key = (e.book.key, target, me, decks, fort, turns, margin, cycles, money, foe_ambush, foe_margin)
     if key in _SETUPS:
         return _SETUPS[key]
@@ -86,7 +86,7 @@ def _setup(e, target: str, me: str, decks: tuple[Deck, Deck], fort: bool, turns:
                                  policy=siege.cycling(siege.parse_policy(f"sufficient={margin}"), cycles[0]),
                                  defender_policy=siege.cycling(siege.parse_policy(
                                      ("greedy" if foe_margin < 0 else f"sufficient={foe_margin}")
-                                     + ("+ambush" if foe_ambush else "")), cycles[1]),
+                                     + (f"+ambush={foe_ambush:g}" if foe_ambush > 0 else "")), cycles[1]),
                                  fort=fort, max_turns=turns,
                                  money={me: money[0], them: money[1]})
     except UserError:
@@ -333,7 +333,7 @@ class ScriptedPlayer(Player):
         hand, draw, discard, foe, decks = self._counted()
         at = _setup(self.e, self.t.locs[target], SIDES[self.side], decks, bool(v.fort[g][target]),
                     self.p["odds_turns"], self.p["margin"], (self.p["odds_cycle"], self.p["foe_cycle"]),
-                    (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)), bool(self.p["foe_ambush"]),
+                    (min(v.money[g][self.side], 12), min(v.money[g][self.foe], 12)), float(self.p["foe_ambush"]),
                     int(self.p["foe_margin"]))
         hit = None
         if at is not None:

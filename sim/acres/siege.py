@@ -116,8 +116,9 @@ class ReinforcementPolicy:
     `leaders`: "at_once" plays every Leader in hand as a free action each turn; "when_needed"
     keeps them and plays them only while the position is short of the target after the actions.
     `artillery`: whether Siege Artillery is ever played (it costs 3 money, AFS-8.5).
-    `ambush`: an action that commits no card plays a card of no siege value that can ambush, if
-    the hand holds one, as an ambush on the other side's hand instead of cycling (AFS-10): the
+    `ambush`: the chance (0: never) that an action that commits no card plays a card of no siege
+    value that can ambush, if the hand holds one, as an ambush on the other side's hand instead
+    of cycling (AFS-10): the
     other side blocks with its least valuable ambush-blocker in hand (AFS-10.2), else gives up
     its least valuable vulnerable hand card to its empire deck, out of the siege (AFS-10.3).
     Played blind, as people must; the fee (AFS-18 A9) and the reserve (A14) are not modelled.
@@ -130,7 +131,7 @@ class ReinforcementPolicy:
     leaders: str = "at_once"
     artillery: bool = True
     cycle: int | None = None
-    ambush: bool = False
+    ambush: float = 0.0
 
     def wants(self, p: np.ndarray, role: str, rules: SiegeRules) -> np.ndarray:
         """Whether the side still commits cards at marker position `p`."""
@@ -150,13 +151,21 @@ POLICIES: Mapping[str, ReinforcementPolicy] = {
 
 def parse_policy(text: str) -> ReinforcementPolicy:
     """`greedy`, `no-artillery`, `sufficient` (margin 1) or `sufficient=K` (margin K >= 0), each
-    with `+ambush` where the side ambushes (`ReinforcementPolicy.ambush`)."""
+    with `+ambush` (the side ambushes whenever it can) or `+ambush=Q` (with chance Q in (0, 1];
+    `ReinforcementPolicy.ambush`)."""
     base, plus, extra = text.partition("+")
     if plus:
-        if extra != "ambush":
-            raise UserError(f"policy {text!r}: {'+' + extra!r} is not allowed; the one addition is +ambush")
+        what, sep, arg = extra.partition("=")
+        if what != "ambush":
+            raise UserError(f"policy {text!r}: {'+' + extra!r} is not allowed; the one addition is +ambush or +ambush=Q")
+        try:
+            chance = float(arg) if sep else 1.0
+        except ValueError:
+            chance = -1.0
+        if not 0.0 < chance <= 1.0:
+            raise UserError(f"policy {text!r}: ambush chance {arg!r} is not allowed; use a number in (0, 1]")
         policy = parse_policy(base)
-        return replace(policy, name=f"{policy.name}+ambush", ambush=True)
+        return replace(policy, name=f"{policy.name}+{extra}", ambush=chance)
     name, sep, arg = text.partition("=")
     if name not in POLICIES or (sep and name != "sufficient"):
         raise UserError(f"policy {text!r} is not allowed; choose one of: greedy, sufficient, sufficient=K, no-artillery "
@@ -325,7 +334,7 @@ def make_setup(acres: Acres, location: str, attacker: str, decks: Mapping[str, D
         if isinstance(m, bool) or not isinstance(m, int) or m < 0:
             raise UserError(f"{s} money: {m!r} is not allowed; use an integer >= 0")
     policies = (policy, defender_policy or policy)
-    ambushes = any(pol.ambush for pol in policies)
+    ambushes = any(pol.ambush > 0 for pol in policies)
     sides = (side_classes(acres, decks[attacker], loc, "attacker", policies[0], ambushes),
              side_classes(acres, decks[defender], loc, "defender", policies[1], ambushes))
     a = sides[0]
@@ -449,11 +458,11 @@ def _ambush_flags(sc: SideClasses, ambushes: bool) -> tuple[np.ndarray, np.ndarr
     return hit[1]
 
 
-def _policy(policy: ReinforcementPolicy, rules_cycle: int) -> tuple[int, bool, int]:
-    """(margin, Leaders at once, dead cards cycled an action) for the kernel: margin -1 commits
-    whenever it can."""
+def _policy(policy: ReinforcementPolicy, rules_cycle: int) -> tuple[int, bool, int, float]:
+    """(margin, Leaders at once, dead cards cycled an action, ambush chance) for the kernel:
+    margin -1 commits whenever it can."""
     return ((-1 if policy.margin is None else int(policy.margin)), policy.leaders == "at_once",
-            cycle_of(policy, rules_cycle))
+            cycle_of(policy, rules_cycle), float(policy.ambush))
 
 
 def cycling(policy: ReinforcementPolicy, cycle: int) -> ReinforcementPolicy:
@@ -483,23 +492,26 @@ def refill(rng: np.random.Generator, state: DeckState, hand_size: int, immediate
 
 
 def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, policy: ReinforcementPolicy,
-              setup: SiegeSetup, actions: int, foe: DeckState | None = None) -> None:
+              setup: SiegeSetup, actions: int, foe: DeckState | None = None,
+              rng: np.random.Generator | None = None) -> None:
     """AFS-5.2 step 3 for one side on every row, in place: `actions` actions (commit the best
     card the policy wants, AFS-8.6, or ambush the other side's hand `foe` where the policy
-    ambushes, AFS-10, or discard a dead card, AFS-13.2), then Leaders as free actions (AFS-8.7)."""
+    ambushes, drawing its chance from `rng`, AFS-10, or discard a dead card, AFS-13.2), then
+    Leaders as free actions (AFS-8.7)."""
     value, cost, free, _ = _classes(sc)
-    margin, at_once, cycle = _policy(policy, setup.cycle)
+    margin, at_once, cycle, chance = _policy(policy, setup.cycle)
     a_line, d_line = win_thresholds(setup.rules)
     other = setup.sides[1] if role == "attacker" else setup.sides[0]
-    ambusher = _ambush_flags(sc, policy.ambush and foe is not None)[0]
+    ambusher = _ambush_flags(sc, policy.ambush > 0 and foe is not None)[0]
+    rng = rng if rng is not None else np.random.default_rng(0)
     _, vulnerable, blocks = _ambush_flags(other, False)
     foe_hand, foe_discard = (foe.hand, foe.discard) if foe is not None else (np.zeros((len(p), 0), np.int64),) * 2
     if foe is None:
         vulnerable = blocks = np.zeros(0, dtype=np.bool_)
     for r in range(len(p)):
-        p[r] = kernel.play_turn(state.hand, state.discard, state.siege, state.money, r, int(p[r]), value, cost, free,
-                                role == "attacker", margin, at_once, a_line, d_line, *_bounds(setup.rules),
-                                int(actions), cycle, ambusher, foe_hand, foe_discard, vulnerable, blocks)
+        p[r] = kernel.play_turn(rng, state.hand, state.discard, state.siege, state.money, r, int(p[r]), value, cost,
+                                free, role == "attacker", margin, at_once, a_line, d_line, *_bounds(setup.rules),
+                                int(actions), cycle, ambusher, chance, foe_hand, foe_discard, vulnerable, blocks)
 
 
 def open_siege(rng: np.random.Generator, att: DeckState, sc: SideClasses, setup: SiegeSetup) -> np.ndarray:
@@ -525,7 +537,8 @@ def simulate(setup: SiegeSetup, rng: np.random.Generator, n: int, keep_state: bo
     the rows itself (`siege_kernel.run_known`: the same rows, so the same counts)."""
     pos = setup.position
     a_cls, d_cls = _classes(setup.sides[0]), _classes(setup.sides[1])
-    flags = (*_ambush_flags(setup.sides[0], setup.policies[0].ambush), *_ambush_flags(setup.sides[1], setup.policies[1].ambush))
+    flags = (*_ambush_flags(setup.sides[0], setup.policies[0].ambush > 0),
+             *_ambush_flags(setup.sides[1], setup.policies[1].ambush > 0))
     wins = np.zeros((2, setup.max_turns + 1), dtype=np.int64)
     status = np.empty(n, dtype=np.int64)
     if pos is not None and not keep_state:        # the rows made in the kernel (the scripted estimates)
@@ -618,10 +631,8 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
         return bool(pol.wants(np.array(p), role, setup.rules))
 
     def ambushed(hand, disc, sc, pol, foe_hand, foe_disc, foe_sc) -> bool:
-        """`siege_kernel.ambush`, on lists."""
-        c = next((i for i in range(len(hand)) if hand[i] and pol.ambush and sc.ambush[i]), -1)
-        if c < 0:
-            return False
+        """`siege_kernel.ambush` once it is played, on lists."""
+        c = next(i for i in range(len(hand)) if hand[i] and sc.ambush[i])
         hand[c] -= 1
         disc[c] += 1
         b = next((i for i in reversed(range(len(foe_hand))) if foe_hand[i] and foe_sc.blocks[i]), -1)
@@ -634,33 +645,56 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
             foe_hand[v] -= 1
         return True
 
+    def cycled(hand, disc, money, sc, pol) -> None:
+        for _ in range(cycle_of(pol, setup.cycle)):
+            dead = [i for i in range(len(hand)) if hand[i] and (sc.value[i] == 0 or sc.cost[i] > money)]
+            if dead:
+                hand[dead[0]] -= 1
+                disc[dead[0]] += 1
+
     def turn(p, hand, disc, money, sc, role, pol, actions, foe_hand, foe_disc, foe_sc):
-        """One side's actions and free actions; returns (P, hand, discards, money, the other side's
-        hand and discards)."""
+        """One side's actions and free actions: the distribution of (P, hand, discards, money, the
+        other side's hand and discards) after them, as (probability, state) pairs (an ambush
+        played with a chance below 1 branches)."""
         sign = 1 if role == "attacker" else -1
-        hand, disc, foe_hand, foe_disc = list(hand), list(disc), list(foe_hand), list(foe_disc)
+        out = [(1.0, p, list(hand), list(disc), money, list(foe_hand), list(foe_disc))]
         for _ in range(actions):
-            c = best(hand, money, sc)
-            if c >= 0 and wants(pol, p, role):
-                hand[c] -= 1
-                money -= sc.cost[c]
-                p += sign * sc.value[c]
-            elif not ambushed(hand, disc, sc, pol, foe_hand, foe_disc, foe_sc):
-                for _ in range(cycle_of(pol, setup.cycle)):
-                    dead = [i for i in range(len(hand)) if hand[i] and (sc.value[i] == 0 or sc.cost[i] > money)]
-                    if dead:
-                        hand[dead[0]] -= 1
-                        disc[dead[0]] += 1
+            nxt = []
+            for pr, p, hand, disc, money, fh, fd in out:
+                c = best(hand, money, sc)
+                if c >= 0 and wants(pol, p, role):
+                    hand = hand.copy()
+                    hand[c] -= 1
+                    money -= sc.cost[c]
+                    p += sign * sc.value[c]
+                    branches = [(pr, hand, disc, fh, fd)]
+                else:
+                    branches = []
+                    if pol.ambush > 0 and any(hand[i] and sc.ambush[i] for i in range(len(hand))):
+                        h2, d2, fh2, fd2 = hand.copy(), disc.copy(), fh.copy(), fd.copy()
+                        ambushed(h2, d2, sc, pol, fh2, fd2, foe_sc)
+                        branches.append((pr * pol.ambush, h2, d2, fh2, fd2))
+                        pr *= 1.0 - pol.ambush
+                    if pr > 0:
+                        h2, d2 = hand.copy(), disc.copy()
+                        cycled(h2, d2, money, sc, pol)
+                        branches.append((pr, h2, d2, fh, fd))
+                if low is not None:
+                    p = min(max(p, low), high)
+                nxt += [(q, p, h2, d2, money, fh2, fd2) for q, h2, d2, fh2, fd2 in branches]
+            out = nxt
+        done = []
+        for pr, p, hand, disc, money, fh, fd in out:
+            hand = hand.copy()
+            for c in range(len(hand)):
+                if sc.free[c]:
+                    while hand[c] and (pol.leaders == "at_once" or wants(pol, p, role)):
+                        hand[c] -= 1
+                        p += sign * sc.value[c]
             if low is not None:
                 p = min(max(p, low), high)
-        for c in range(len(hand)):
-            if sc.free[c]:
-                while hand[c] and (pol.leaders == "at_once" or wants(pol, p, role)):
-                    hand[c] -= 1
-                    p += sign * sc.value[c]
-        if low is not None:
-            p = min(max(p, low), high)
-        return p, tuple(hand), tuple(disc), money, tuple(foe_hand), tuple(foe_disc)
+            done.append((pr, (p, tuple(hand), tuple(disc), money, tuple(fh), tuple(fd))))
+        return done
 
     def opened():
         """(probability, P, hand, draw, discard, money) of the attacker after his besieging card."""
@@ -684,10 +718,11 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
     states: dict = {}
     for pr, p0, h0, dr, di0, m0 in opened():
         for (hd, drd, did), qd in dealt_d.items():
-            p, h, di, m, hd2, did2 = turn(p0, h0, di0, m0, sa, "attacker", setup.policies[0], actions, hd, did, sd)
-            for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
-                key = (p, (h2, dr2, di2, m), (hd2, drd, did2, setup.money[1]))
-                states[key] = states.get(key, 0.0) + pr * q * qd
+            for qt, (p, h, di, m, hd2, did2) in turn(p0, h0, di0, m0, sa, "attacker", setup.policies[0], actions,
+                                                     hd, did, sd):
+                for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
+                    key = (p, (h2, dr2, di2, m), (hd2, drd, did2, setup.money[1]))
+                    states[key] = states.get(key, 0.0) + pr * qt * q * qd
     out = {"attacker": np.zeros(setup.max_turns + 1), "defender": np.zeros(setup.max_turns + 1)}
     for t in range(2, setup.max_turns + 2):
         mover = 0 if t % 2 else 1
@@ -701,13 +736,14 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
                 continue
             h, dr, di, m = (a, d)[mover]
             fh, fdr, fdi, fm = (a, d)[1 - mover]
-            p2, h, di, m, fh, fdi = turn(p, h, di, m, setup.sides[mover], ROLES[mover], setup.policies[mover],
-                                         setup.actions, fh, fdi, setup.sides[1 - mover])
-            other = (fh, fdr, fdi, fm)
-            for (h2, dr2, di2), q in draw_to(h, dr, di, setup.hand_size).items():
-                side = (h2, dr2, di2, m)
-                key = (p2, side, other) if mover == 0 else (p2, other, side)
-                nxt[key] = nxt.get(key, 0.0) + pr * q
+            for qt, (p2, h2, di2, m2, fh2, fdi2) in turn(p, h, di, m, setup.sides[mover], ROLES[mover],
+                                                          setup.policies[mover], setup.actions, fh, fdi,
+                                                          setup.sides[1 - mover]):
+                other = (fh2, fdr, fdi2, fm)
+                for (h3, dr3, di3), q in draw_to(h2, dr, di2, setup.hand_size).items():
+                    side = (h3, dr3, di3, m2)
+                    key = (p2, side, other) if mover == 0 else (p2, other, side)
+                    nxt[key] = nxt.get(key, 0.0) + pr * qt * q
         if len(nxt) > max_states:
             raise UserError(f"exact siege: {len(nxt)} states at turn {t} exceed {max_states}; use Monte Carlo")
         states = nxt

@@ -108,14 +108,16 @@ def commit(hand, siege, money, r, c, p, value, cost, sign):
 
 
 @njit(cache=True)
-def ambush(hand, discard, r, ambusher, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
-    """AFS-10 for row r, where the side holds a card flagged `ambusher` (the first such class):
-    that card to its discard pile (AFS-10.6); the other side blocks with its least valuable
-    blocker in hand, which goes to its discard pile (AFS-10.2), else gives up its least valuable
-    vulnerable hand card to its empire deck, out of the siege (AFS-10.3; none: nothing).
-    Returns whether the side ambushed."""
+def ambush(rng, hand, discard, r, ambusher, chance, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
+    """AFS-10 for row r, where the side holds a card flagged `ambusher` (the first such class),
+    with probability `chance` (below 1 one uniform number is drawn, only then): that card to its
+    discard pile (AFS-10.6); the other side blocks with its least valuable blocker in hand, which
+    goes to its discard pile (AFS-10.2), else gives up its least valuable vulnerable hand card to
+    its empire deck, out of the siege (AFS-10.3; none: nothing). Returns whether the side ambushed."""
     for c in range(hand.shape[1]):
         if hand[r, c] > 0 and ambusher[c]:
+            if chance < 1.0 and rng.random() >= chance:
+                return False
             hand[r, c] -= 1
             discard[r, c] += 1
             for b in range(foe_hand.shape[1] - 1, -1, -1):
@@ -132,12 +134,12 @@ def ambush(hand, discard, r, ambusher, foe_hand, foe_discard, foe_vulnerable, fo
 
 
 @njit(cache=True)
-def play_turn(hand, discard, siege, money, r, p, value, cost, free, attacker, margin, at_once, a_line, d_line,
-              bounded, low, high, actions, cycle, ambusher, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
+def play_turn(rng, hand, discard, siege, money, r, p, value, cost, free, attacker, margin, at_once, a_line, d_line,
+              bounded, low, high, actions, cycle, ambusher, chance, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
     """AFS-5.2 step 3 for one side: `actions` actions (commit the best affordable card while the
-    policy wants, AFS-8.6, else ambush the other side's hand with a dead card flagged `ambusher`,
-    AFS-10, else discard `cycle` dead cards, AFS-13.2), then Leaders as free actions (AFS-8.7:
-    all at once, or while the policy wants). Returns the new P."""
+    policy wants, AFS-8.6, else ambush the other side's hand with a dead card flagged `ambusher`
+    with probability `chance`, AFS-10, else discard `cycle` dead cards, AFS-13.2), then Leaders
+    as free actions (AFS-8.7: all at once, or while the policy wants). Returns the new P."""
     sign = 1 if attacker else -1
     classes = hand.shape[1]
     for _ in range(actions):
@@ -148,7 +150,7 @@ def play_turn(hand, discard, siege, money, r, p, value, cost, free, attacker, ma
                 break
         if best >= 0 and wants(p, attacker, margin, a_line, d_line):
             p = commit(hand, siege, money, r, best, p, value, cost, sign)
-        elif not ambush(hand, discard, r, ambusher, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
+        elif not ambush(rng, hand, discard, r, ambusher, chance, foe_hand, foe_discard, foe_vulnerable, foe_blocks):
             for _ in range(cycle):
                 for c in range(classes):
                     if hand[r, c] > 0 and (value[c] == 0 or cost[c] > money[r]):
@@ -216,7 +218,7 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
     bounded, low, high = bounds
     hand_size, actions, immediate, max_turns = turn_rules
     a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk = classes
-    a_margin, a_once, a_cycle, d_margin, d_once, d_cycle = policies
+    a_margin, a_once, a_cycle, a_chance, d_margin, d_once, d_cycle, d_chance = policies
     a_money, d_money = money
     n = len(p)
     live = np.ones(n, dtype=np.bool_)
@@ -225,9 +227,9 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
     if fresh:
         open_siege(rng, att[0], att[1], att[2], att[3], a_money, p, a_value, a_cost, a_opener, hand_size, immediate)
     for r in range(n):
-        p[r] = play_turn(att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True, a_margin, a_once,
-                         a_line, d_line, bounded, low, high, first_actions, a_cycle,
-                         a_amb, dfn[1], dfn[2], d_vul, d_blk)
+        p[r] = play_turn(rng, att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True, a_margin,
+                         a_once, a_line, d_line, bounded, low, high, first_actions, a_cycle,
+                         a_amb, a_chance, dfn[1], dfn[2], d_vul, d_blk)
     refill(rng, att[0], att[1], att[2], live, hand_size, immediate)
     left = n
     for turn in range(2, max_turns + 2):
@@ -250,20 +252,21 @@ def run(rng, att, dfn, money, p, fresh, first_actions, foe_hand, classes, polici
         for r in range(n):
             if live[r]:
                 if mover == 0:
-                    p[r] = play_turn(att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True,
+                    p[r] = play_turn(rng, att[1], att[2], att[3], a_money, r, p[r], a_value, a_cost, a_free, True,
                                      a_margin, a_once, a_line, d_line, bounded, low, high, actions, a_cycle,
-                                     a_amb, dfn[1], dfn[2], d_vul, d_blk)
+                                     a_amb, a_chance, dfn[1], dfn[2], d_vul, d_blk)
                 else:
-                    p[r] = play_turn(dfn[1], dfn[2], dfn[3], d_money, r, p[r], d_value, d_cost, d_free, False,
+                    p[r] = play_turn(rng, dfn[1], dfn[2], dfn[3], d_money, r, p[r], d_value, d_cost, d_free, False,
                                      d_margin, d_once, a_line, d_line, bounded, low, high, actions, d_cycle,
-                                     d_amb, att[1], att[2], a_vul, a_blk)
+                                     d_amb, d_chance, att[1], att[2], a_vul, a_blk)
         refill(rng, side[0], side[1], side[2], live, hand_size, immediate)
 
 
 @njit(cache=True)
 def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n, a_value, a_cost, a_free, a_opener,
-              d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk, a_margin, a_once, a_cycle, d_margin,
-              d_once, d_cycle, a_line, d_line, bounded, low, high, hand_size, actions, immediate, max_turns, wins, status):
+              d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk, a_margin, a_once, a_cycle, a_chance,
+              d_margin, d_once, d_cycle, d_chance, a_line, d_line, bounded, low, high, hand_size, actions, immediate,
+              max_turns, wins, status):
     """`run` of n sieges from one known position (`siege.simulate` with a `Position`), the rows
     made here rather than passed: `own` is the attacker's (draw, hand, discard) counts by class,
     `foe` the defender's (unseen, discard) counts; the other arguments are `run`'s, unpacked.
@@ -284,5 +287,5 @@ def run_known(rng, own, foe, a_money0, d_money0, p0, first_actions, foe_hand, n,
         (d_draw, np.zeros((n, kd), np.int64), d_disc, np.zeros((n, kd), np.int64)),
         (np.full(n, a_money0, np.int64), np.full(n, d_money0, np.int64)), p, False, first_actions, foe_hand,
         (a_value, a_cost, a_free, a_opener, d_value, d_cost, d_free, a_amb, a_vul, a_blk, d_amb, d_vul, d_blk),
-        (a_margin, a_once, a_cycle, d_margin, d_once, d_cycle),
+        (a_margin, a_once, a_cycle, a_chance, d_margin, d_once, d_cycle, d_chance),
         (a_line, d_line), (bounded, low, high), (hand_size, actions, immediate, max_turns), wins, status)

@@ -291,14 +291,15 @@ AMBUSHED = {"british": {"regular_infantry": 2, "militia": 2, "pemaquid": 4, "lea
 
 
 @pytest.mark.parametrize("policy, defender_policy", [("sufficient", "greedy+ambush"),
-                                                     ("greedy+ambush", "sufficient=0+ambush")])
+                                                     ("greedy+ambush", "sufficient=0+ambush"),
+                                                     ("sufficient", "sufficient=0+ambush=0.3")])
 def test_afs_10_ambushes_in_the_siege_bulk_agrees_with_exact(policy, defender_policy):
     """AFS-10 (`ReinforcementPolicy.ambush`): a side that commits no card ambushes the other's
     hand with a dead ambush card (the French Native Americans; the British Rangers are worth a
-    card in a siege, so they block rather than ambush), the other blocks with his least valuable
-    blocker or gives up his least valuable vulnerable card. Monte Carlo agrees with the exact
-    recursion, and the defender's ambushes cut the attacker's chance, which Rangers in his hand
-    partly restore."""
+    card in a siege, so they block rather than ambush), always or with a chance, the other blocks
+    with his least valuable blocker or gives up his least valuable vulnerable card. Monte Carlo
+    agrees with the exact recursion, and the defender's ambushes cut the attacker's chance, the
+    more the likelier they are, which Rangers in his hand partly restore."""
     data = load()
     decks = {s: data.deck(s, c) for s, c in AMBUSHED.items()}
 
@@ -311,7 +312,8 @@ def test_afs_10_ambushes_in_the_siege_bulk_agrees_with_exact(policy, defender_po
     ambushed = float(np.sum(siege.exact(setup("sufficient", "greedy+ambush"))["attacker"]))
     no_rangers = {k: v for k, v in AMBUSHED["british"].items() if k != "rangers"}
     unguarded = float(np.sum(siege.exact(setup("sufficient", "greedy+ambush", no_rangers))["attacker"]))
-    assert unguarded < ambushed < plain
+    sometimes = float(np.sum(siege.exact(setup("sufficient", "greedy+ambush=0.3"))["attacker"]))
+    assert unguarded < ambushed < sometimes < plain
 
 
 def test_afs_10_ambush_flags_split_the_classes_only_where_a_side_ambushes():
@@ -329,13 +331,15 @@ def test_afs_10_ambush_flags_split_the_classes_only_where_a_side_ambushes():
     assert [sc.value.count(0) for sc in flagged.sides] == [1, 2]
 
 
-@pytest.mark.parametrize("text, name", [("greedy+ambush", "greedy+ambush"), ("sufficient=2+ambush", "sufficient=2+ambush")])
-def test_parse_policy_with_ambushes(text, name):
+@pytest.mark.parametrize("text, chance", [("greedy+ambush", 1.0), ("sufficient=2+ambush", 1.0),
+                                           ("greedy+ambush=0.3", 0.3)])
+def test_parse_policy_with_ambushes(text, chance):
     policy = siege.parse_policy(text)
-    assert policy.ambush and policy.name == name
+    assert policy.ambush == chance and policy.name == text
 
 
-@pytest.mark.parametrize("text", ["greedy+raid", "greedy+", "bold+ambush"])
+@pytest.mark.parametrize("text", ["greedy+raid", "greedy+", "bold+ambush", "greedy+ambush=0", "greedy+ambush=1.5",
+                                  "greedy+ambush=x", "greedy+ambush=nan"])
 def test_parse_policy_rejects_an_unknown_addition(text):
     with pytest.raises(UserError, match="policy"):
         siege.parse_policy(text)
