@@ -775,8 +775,8 @@ class ScriptedPlayer(Player):
         if not govs or not (offer := choices.list("recruit")):
             return best, top
         instead = max(self.wanted(a.card) for a in offer)
-        spare = sorted((c for c in hand if c != govs[0] and not t.kind[c].is_location
-                        and self.wanted(c, held=True) < instead), key=lambda c: (self.wanted(c, held=True), c))[:2]
+        worth = {c: self.wanted(c, held=True) for c in hand if c != govs[0] and not t.kind[c].is_location}
+        spare = sorted((c for c, w in worth.items() if w < instead), key=lambda c: (worth[c], c))[:2]
         a = Governor(govs[0], tuple(spare))
         sc = p["prune"] * len(spare)
         if spare and sc > top and self.e.governor_ok(g, side, a):

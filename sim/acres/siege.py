@@ -118,9 +118,9 @@ class ReinforcementPolicy:
     `artillery`: whether Siege Artillery is ever played (it costs 3 money, AFS-8.5).
     `ambush`: the chance (0: never) that an action that commits no card plays a card of no siege
     value that can ambush, if the hand holds one, as an ambush on the other side's hand instead
-    of cycling (AFS-10): the
-    other side blocks with its least valuable ambush-blocker in hand (AFS-10.2), else gives up
-    its least valuable vulnerable hand card to its empire deck, out of the siege (AFS-10.3).
+    of cycling (AFS-10): the other side blocks with its least valuable ambush-blocker in hand
+    (AFS-10.2), else gives up its least valuable vulnerable hand card to its empire deck, out of
+    the siege (AFS-10.3).
     Played blind, as people must; the fee (AFS-18 A9) and the reserve (A14) are not modelled.
     Cards are committed best first: highest value, then lowest money cost (then a vulnerable
     card before one that is not, keeping it from ambushes).
@@ -198,9 +198,9 @@ class SideClasses:
     cost: tuple[int, ...]
     opener: tuple[bool, ...]
     counts: tuple[int, ...]
-    ambush: tuple[bool, ...] = ()
-    vulnerable: tuple[bool, ...] = ()
-    blocks: tuple[bool, ...] = ()
+    ambush: tuple[bool, ...]
+    vulnerable: tuple[bool, ...]
+    blocks: tuple[bool, ...]
 
 
 def side_classes(acres: Acres, deck: Deck, location: Location, role: str,
@@ -443,15 +443,12 @@ def _classes(sc: SideClasses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 
 def _ambush_flags(sc: SideClasses, ambushes: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(ambusher, vulnerable, blocks) of a side's classes as the kernel's arrays: ambusher only
-    where the side's policy ambushes (`ReinforcementPolicy.ambush`), all False where the classes
-    keep no ambush flags."""
+    """(ambusher, vulnerable, blocks) of a side's classes as the kernel's arrays, ambusher only
+    where the side's policy ambushes (`ReinforcementPolicy.ambush`)."""
     hit = _AMBUSH_ARRAYS.get((id(sc), ambushes))
     if hit is None or hit[0] is not sc:
-        n = len(sc.counts)
-        flags = (sc.ambush or (False,) * n, sc.vulnerable or (False,) * n, sc.blocks or (False,) * n)
-        arrays = (np.asarray(flags[0], dtype=np.bool_) & ambushes, np.asarray(flags[1], dtype=np.bool_),
-                  np.asarray(flags[2], dtype=np.bool_))
+        arrays = (np.asarray(sc.ambush, dtype=np.bool_) & ambushes, np.asarray(sc.vulnerable, dtype=np.bool_),
+                  np.asarray(sc.blocks, dtype=np.bool_))
         if len(_AMBUSH_ARRAYS) > 100_000:
             _AMBUSH_ARRAYS.clear()
         hit = _AMBUSH_ARRAYS[(id(sc), ambushes)] = (sc, arrays)
@@ -501,13 +498,14 @@ def play_turn(state: DeckState, p: np.ndarray, sc: SideClasses, role: str, polic
     value, cost, free, _ = _classes(sc)
     margin, at_once, cycle, chance = _policy(policy, setup.cycle)
     a_line, d_line = win_thresholds(setup.rules)
-    other = setup.sides[1] if role == "attacker" else setup.sides[0]
     ambusher = _ambush_flags(sc, policy.ambush > 0 and foe is not None)[0]
-    rng = rng if rng is not None else np.random.default_rng(0)
-    _, vulnerable, blocks = _ambush_flags(other, False)
-    foe_hand, foe_discard = (foe.hand, foe.discard) if foe is not None else (np.zeros((len(p), 0), np.int64),) * 2
-    if foe is None:
+    if foe is None:                       # nobody to ambush: an empty hand without flags
+        foe_hand = foe_discard = np.zeros((len(p), 0), np.int64)
         vulnerable = blocks = np.zeros(0, dtype=np.bool_)
+    else:
+        foe_hand, foe_discard = foe.hand, foe.discard
+        _, vulnerable, blocks = _ambush_flags(setup.sides[1] if role == "attacker" else setup.sides[0], False)
+    rng = rng if rng is not None else np.random.default_rng(0)
     for r in range(len(p)):
         p[r] = kernel.play_turn(rng, state.hand, state.discard, state.siege, state.money, r, int(p[r]), value, cost,
                                 free, role == "attacker", margin, at_once, a_line, d_line, *_bounds(setup.rules),
@@ -630,8 +628,8 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
     def wants(pol, p, role):
         return bool(pol.wants(np.array(p), role, setup.rules))
 
-    def ambushed(hand, disc, sc, pol, foe_hand, foe_disc, foe_sc) -> bool:
-        """`siege_kernel.ambush` once it is played, on lists."""
+    def ambush(hand, disc, sc, foe_hand, foe_disc, foe_sc) -> None:
+        """`siege_kernel.ambush` once it is played, in place on lists."""
         c = next(i for i in range(len(hand)) if hand[i] and sc.ambush[i])
         hand[c] -= 1
         disc[c] += 1
@@ -639,13 +637,13 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
         if b >= 0:
             foe_hand[b] -= 1
             foe_disc[b] += 1
-            return True
+            return
         v = next((i for i in reversed(range(len(foe_hand))) if foe_hand[i] and foe_sc.vulnerable[i]), -1)
         if v >= 0:
             foe_hand[v] -= 1
-        return True
 
     def cycled(hand, disc, money, sc, pol) -> None:
+        """AFS-13.2: the policy's dead cards to the discards, in place on lists."""
         for _ in range(cycle_of(pol, setup.cycle)):
             dead = [i for i in range(len(hand)) if hand[i] and (sc.value[i] == 0 or sc.cost[i] > money)]
             if dead:
@@ -672,7 +670,7 @@ def exact(setup: SiegeSetup, max_states: int = 200_000) -> dict[str, np.ndarray]
                     branches = []
                     if pol.ambush > 0 and any(hand[i] and sc.ambush[i] for i in range(len(hand))):
                         h2, d2, fh2, fd2 = hand.copy(), disc.copy(), fh.copy(), fd.copy()
-                        ambushed(h2, d2, sc, pol, fh2, fd2, foe_sc)
+                        ambush(h2, d2, sc, fh2, fd2, foe_sc)
                         branches.append((pr * pol.ambush, h2, d2, fh2, fd2))
                         pr *= 1.0 - pol.ambush
                     if pr > 0:
