@@ -7,13 +7,14 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   `fortified_weight` for a fortified City), attacked only when the exact win chance
   (`sim.conquest.land_exact`, both sides retreating optimally) of the whole force there reaches
   `min_win`, with as many Generals (7 units each) as it takes to reach `press_win` (the
-  forecast is logged for the player audit); one legion per target and turn. A held province
+  forecast is logged for the player audit); one legion per target and turn (but `converge`'s). A held province
   keeps `garrison` units; the Caesar's keeps the guard the exact odds ask for (`guard`: the
   strongest enemy force next to it takes him with a chance of at most `caesar_risk`, COE-25.2).
   Generals with nobody to lead go home for the units waiting there (`fetch`); from round `hunt`
   on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
-  and muster next to him until the odds allow the attack; a Caesar without Generals leads a
-  legion himself, only where he is safe; a General beside an empty galley of his ships
+  and muster next to him until the odds allow the attack, the legions waiting next to him in
+  several provinces attacking together where their joint exact odds allow it (`converge`); a
+  Caesar without Generals leads a legion himself, only where he is safe; a General beside an empty galley of his ships
   `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), or, hunting
   with nothing worth attacking in reach, a legion one crossing towards the hunted Caesar where
   that saves `sea_march` steps beyond a step's, the galley sailing back to a dock after; a march
@@ -42,6 +43,7 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from sim.conquest.actions import Board, Buy, EndMovement, Ransom, RoadTrip, Sail, Step
@@ -207,19 +209,20 @@ class ScriptedPlayer(RoutePlans, Player):
         claimed = self.claimed_this_turn()
         cap = e.opt.units_per_leader
         recalled = self.recalled(ch)
+        joint = self.converge(ch, claimed) if self.k["converge"] else []
+        out += joint
+        joined = {a.src for a in joint}
         for src, leaders in sorted(ch.leaders.items()):
+            if src in joined:
+                continue
             generals = [ld for ld in leaders if ld % LEADERS != CAESAR]
             caesar_here = self.caesar_at(src)
             if not generals:
                 if caesar_here and not self.generals_left():
                     out += self.caesar_march(ch, src)
                 continue
-            ready = list(ch.ready(src))
             arrived = src in claimed             # a legion of this player entered src this turn
-            keep = (self.guard(src) if caesar_here else self.k["garrison"] if s.control[g, src] == self.p
-                    else int(arrived))           # a province entered to be taken keeps its taker
-            spare = min(sum(ready), sum(e.units_at(g, self.p, src)) - keep)
-            avail = list(_take(ready, max(spare, 0)))
+            avail = self.spare(ch, src, claimed)
             if generals and sum(avail):
                 shipped = (self.ferry(ch, src, generals[0], avail, claimed)
                            or self.sea_march(ch, src, generals[0], avail, claimed))
@@ -262,6 +265,50 @@ class ScriptedPlayer(RoutePlans, Player):
                 if dst is not None:
                     out.append(Step(tuple(generals), (0, 0, 0), src, dst))
         return out + self.galleys_home(ch)
+
+    def spare(self, ch: Choices, src: int, claimed: set[int]) -> list[int]:
+        """The ready units that may march out of src: all but the Caesar's guard (`guard`), a
+        held province's `garrison`, or the taker of a province a legion entered this turn."""
+        e, g = self.e, self.g
+        ready = list(ch.ready(src))
+        keep = (self.guard(src) if self.caesar_at(src) else self.k["garrison"] if e.s.control[g, src] == self.p
+                else int(src in claimed))       # a province entered to be taken keeps its taker
+        return list(_take(ready, max(min(sum(ready), sum(e.units_at(g, self.p, src)) - keep), 0)))
+
+    def converge(self, ch: Choices, claimed: set[int]) -> list[Step]:
+        """The legions waiting in two or more provinces next to the hunted Caesar attack him in
+        one turn (`converge`, engine version 17): every unit of a player in a province fights its
+        battle, and battles follow the movement (COE-14.1, COE-17.3), so forces that each wait
+        for odds they cannot reach alone (`mustering`) take him together. Taken when no one
+        province's force reaches `press_win` and the joint force's exact win chance, of the
+        battle as it will be played (`_clip` with MAX_PAIRS), reaches `min_win`; every General
+        there marches with the units he leads (COE-11.1), each step carrying the joint forecast
+        (the player audit reads the first)."""
+        goals = self.hunted() if self.hunting() else set()
+        q = next(iter(goals), None)
+        if q is None or q in claimed or not sum(self.defender(q)[1]):
+            return []
+        cap, t = self.e.opt.units_per_leader, self.e.t
+        legions = []
+        for src, leaders in sorted(ch.leaders.items()):
+            generals = tuple(ld for ld in leaders if ld % LEADERS != CAESAR)
+            if generals and src < t.n_prov and q in t.steps[src]:
+                avail = self.spare(ch, src, claimed)
+                legion = _take(avail, min(sum(avail), cap * len(generals)))
+                if sum(legion):
+                    legions.append(Step(generals, legion, src, q))
+        if len(legions) < 2 or any(self.attack_odds(a.units, len(a.leaders), q) >= self.k["press_win"]
+                                   for a in legions):
+            return []
+        force = tuple(map(sum, zip(*(a.units for a in legions))))
+        leaders = sum(len(a.leaders) for a in legions)
+        if self.attack_odds(force, leaders, q) < self.k["min_win"]:
+            return []
+        p_win = self.attack_odds(force, leaders, q, MAX_PAIRS)
+        if p_win < self.k["min_win"]:
+            return []
+        claimed.add(q)
+        return [replace(a, p_win=p_win) for a in legions]
 
     def claimed_this_turn(self) -> set[int]:
         """Provinces a legion of this player entered this turn: no second legion follows it

@@ -363,3 +363,52 @@ def test_coe_25_2_guard_is_shared_by_players_facing_the_same_threat():
     assert fresh == need and again.guard(q) == need
     fortified = bool(e.s.fort[0, q]) and int(e.s.control[0, q]) == me
     assert again.guard_for((20, 0, 0), first.threat(q), fortified) == need
+
+
+def hunted_between_two_legions(defenders: int):
+    """Hispania's Caesar behind `defenders` infantry in his Fortified City, hunted by two legions
+    of 6 infantry and 2 cavalry, each with a General, in Aquitania and Narbonensis; every other
+    province held, so neither legion has anything else in reach."""
+    e = engine(2)
+    me, them = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    e.s.round[0] = 5
+    home = e.t.index("hispania")
+    for q in range(e.t.n_prov):
+        if q != home and e.s.control[0, q] < 0:
+            control(e, me, e.t.names[q])
+    for general, q in ((1, "aquitania"), (2, "narbonensis")):
+        units(e, me, q, (6, 2, 0))
+        leader(e, me, general, q)
+    units(e, them, "hispania", (defenders, 0, 0))
+    return e, me, home
+
+
+def attacks_on(e, me: int, q: int, **changes) -> list[Step]:
+    player = scripted(e, me, "hunter", **changes)
+    return [a for a in player.march(Choices(e, 0, me)) if type(a) is Step and a.dst == q]
+
+
+def test_coe_14_1_legions_next_to_the_hunted_caesar_attack_him_together():
+    """Engine version 17 (`converge`): two legions that each wait for odds they cannot reach alone
+    (below `min_win`) attack together where the joint force's exact odds reach it; every step
+    carries the forecast of the battle as it will be played, both legions in it."""
+    e, me, home = hunted_between_two_legions(8)
+    player = scripted(e, me, "hunter")
+    assert player.k["converge"] == 1
+    assert attacks_on(e, me, home, converge=0) == []
+    joint = attacks_on(e, me, home)
+    assert sorted(e.t.names[a.src] for a in joint) == ["aquitania", "narbonensis"]
+    force = tuple(map(sum, zip(*(a.units for a in joint))))
+    alone = max(player.attack_odds(a.units, len(a.leaders), home) for a in joint)
+    p_win = player.attack_odds(force, 2, home, MAX_PAIRS)
+    assert alone < player.k["min_win"] <= p_win
+    assert [a.p_win for a in joint] == [p_win, p_win]
+
+
+def test_coe_14_1_a_legion_that_reaches_press_win_alone_attacks_alone():
+    """No joint attack where one province's force already reaches `press_win`: the attack takes
+    the fewest Generals the odds need (`enough`), as without `converge`."""
+    e, me, home = hunted_between_two_legions(5)
+    alone = attacks_on(e, me, home)
+    assert len(alone) == 1 and alone == attacks_on(e, me, home, converge=0)
+    assert alone[0].p_win >= scripted(e, me, "hunter").k["press_win"]
