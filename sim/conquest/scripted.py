@@ -195,9 +195,10 @@ class ScriptedPlayer(RoutePlans, Player):
         return all(ld in here for ld in a.leaders) and all(u <= r for u, r in zip(a.units, ready))
 
     def march(self, ch: Choices) -> list:
-        """Moves for the Generals that have somewhere worth going: a General with a galley of his
-        beached beside him first ships `ferry_units` units to a province only the sea reaches
-        (`ferry`); the legions of one province attack together (as many Generals as the odds
+        """Moves for the Generals that have somewhere worth going: first the legions next to the
+        hunted Caesar in several provinces, where they attack him together (`converge`); a General
+        with a galley of his beached beside him ships `ferry_units` units to a province only the
+        sea reaches (`ferry`); the legions of one province attack together (as many Generals as the odds
         need, up to `press_win`; dropped when the forecast of the battle as it will be played,
         `enough`, falls below `min_win`), a Caesar's province keeps the guard the exact odds ask for
         (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
