@@ -7,18 +7,19 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   `fortified_weight` for a fortified City), attacked only when the exact win chance
   (`sim.conquest.land_exact`, both sides retreating optimally) of the whole force there reaches
   `min_win`, with as many Generals (7 units each) as it takes to reach `press_win` (the
-  forecast is logged for the player audit); one legion per target and turn (but `converge`'s). A held province
-  keeps `garrison` units; the Caesar's keeps the guard the exact odds ask for (`guard`: the
-  strongest enemy force next to it takes him with a chance of at most `caesar_risk`, COE-25.2).
-  Generals with nobody to lead go home for the units waiting there (`fetch`); from round `hunt`
-  on, Generals with nothing in reach march on the least guarded enemy Caesar for his distance
-  and muster next to him until the odds allow the attack, the legions waiting next to him in
-  several provinces attacking together where their joint exact odds allow it (`converge`); a
-  Caesar without Generals leads a legion himself, only where he is safe; a General beside an empty galley of his ships
-  `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), or, hunting
-  with nothing worth attacking in reach, a legion one crossing towards the hunted Caesar where
-  that saves `sea_march` steps beyond a step's, the galley sailing back to a dock after; a march
-  takes a road trip where its City lies nearer the goal than the step (COE-6.6);
+  forecast is logged for the player audit); one legion per target and turn (but `converge`'s).
+  A held province keeps `garrison` units; the Caesar's keeps the guard the exact odds ask for
+  (`guard`: the strongest enemy force next to it takes him with a chance of at most
+  `caesar_risk`, COE-25.2). Generals with nobody to lead go home for the units waiting there
+  (`fetch`); from round `hunt` on, Generals with nothing in reach march on the least guarded
+  enemy Caesar for his distance and muster next to him until the odds allow the attack, the
+  legions waiting next to him in several provinces attacking together where their joint exact
+  odds allow it (`converge`); a Caesar without Generals leads a legion himself, only where he is
+  safe; a General beside an empty galley of his ships `ferry_units` units to a province only the
+  sea reaches (`galleys` > 0, COE-12), or, hunting with nothing worth attacking in reach, a
+  legion one crossing towards the hunted Caesar where that saves `sea_march` steps beyond a
+  step's, the galley sailing back to a dock after; a march takes a road trip where its City lies
+  nearer the goal than the step (COE-6.6);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first; a
@@ -198,10 +199,10 @@ class ScriptedPlayer(RoutePlans, Player):
         """Moves for the Generals that have somewhere worth going: first the legions next to the
         hunted Caesar in several provinces, where they attack him together (`converge`); a General
         with a galley of his beached beside him ships `ferry_units` units to a province only the
-        sea reaches (`ferry`); the legions of one province attack together (as many Generals as the odds
-        need, up to `press_win`; dropped when the forecast of the battle as it will be played,
-        `enough`, falls below `min_win`), a Caesar's province keeps the guard the exact odds ask for
-        (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
+        sea reaches (`ferry`); the legions of one province attack together (as many Generals as
+        the odds need, up to `press_win`; dropped when the forecast of the battle as it will be
+        played, `enough`, falls below `min_win`), a Caesar's province keeps the guard the exact
+        odds ask for (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
         and Generals with nobody to lead go home to fetch the units waiting there (`fetch`);
         empty galleys sail home (`galleys_home`)."""
         e, g = self.e, self.g
