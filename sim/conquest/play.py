@@ -39,7 +39,7 @@ INFO = GameInfo(
     min_players=2, max_players=6, strategies=STRATEGIES,                       # COE-8.2: 2-6 players
     assets="units and buildings", vp_label="final income",   # COE-4: no victory points
     rules_edition=default_components().data.rules_edition,
-    engine_version=17,             # bump with every deliberate change of rules, players or logs (2: turn cap 20,
+    engine_version=18,             # bump with every deliberate change of rules, players or logs (2: turn cap 20,
                                    # 3: attack forecasts logged, 4: army mix from the exact odds,
                                    # 5: prisoner swaps, COE-23.1, 6: massed attacks, guards by the exact
                                    # odds, hunting, galleys and roads, turn cap 40, 7: a buying phase
@@ -61,7 +61,7 @@ INFO = GameInfo(
                                    # 16: razing decided by the exact chance a City is taken,
                                    # `raze_at` (never by default, as measured), each City weighed logged,
                                    # 17: the legions next to the hunted Caesar attack him together,
-                                   # `converge`)
+                                   # `converge`, 18: the richer rival's Caesar hunted first, `hunt_leader`)
     default_strategy="fortifier",  # the skill level of asset-value experiments (it buys every asset kind)
     lineup=("expansionist", "fortifier", "hunter", "siege_train"))
 BATCH = 256

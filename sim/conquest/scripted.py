@@ -12,10 +12,10 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   (`guard`: the strongest enemy force next to it takes him with a chance of at most
   `caesar_risk`, COE-25.2). Generals with nobody to lead go home for the units waiting there
   (`fetch`); from round `hunt` on, Generals with nothing in reach march on the least guarded
-  enemy Caesar for his distance and muster next to him until the odds allow the attack, the
-  legions waiting next to him in several provinces attacking together where their joint exact
-  odds allow it (`converge`); a Caesar without Generals leads a legion himself, only where he is
-  safe; a General beside an empty galley of his ships `ferry_units` units to a province only the
+  enemy Caesar for his distance, the richer rival first (`hunt_leader`), and muster next to him
+  until the odds allow the attack, the legions waiting next to him in several provinces
+  attacking together where their joint exact odds allow it (`converge`); a Caesar without
+  Generals leads a legion himself, only where he is safe; a General beside an empty galley of his ships `ferry_units` units to a province only the
   sea reaches (`galleys` > 0, COE-12), or, hunting with nothing worth attacking in reach, a
   legion one crossing towards the hunted Caesar where that saves `sea_march` steps beyond a
   step's, the galley sailing back to a dock after; a march takes a road trip where its City lies
@@ -598,16 +598,19 @@ class ScriptedPlayer(RoutePlans, Player):
 
     def hunted(self) -> set[int]:
         """Where the hunter's goal stands: the enemy Caesar with the fewest guards for his
-        distance from the hunter's home (a capture takes his whole empire, COE-25.2); found once
-        per phase (`phase_memo`)."""
+        distance from the hunter's home (a capture takes his whole empire, COE-25.2), less
+        `hunt_leader` per talent of his seat's income (engine version 18: the richer rival first,
+        as a game stopped by the turn cap goes to the top income, COE-25.3, and players may band
+        against the leader, COE-24); found once per phase (`phase_memo`)."""
         memo = self.phase_memo()
         if ("hunted",) in memo:
             return memo[("hunted",)]
         e, s, g = self.e, self.e.s, self.g
         home = int(s.home[g, self.p])
         dist = distances(e.t)
-        found = [(sum(e.units_at(g, q, int(s.ldr_loc[g, q, CAESAR]))) + 3 * dist[home][int(s.ldr_loc[g, q, CAESAR])],
-                  int(s.ldr_loc[g, q, CAESAR]))
+        rich = float(self.k["hunt_leader"])
+        found = [(sum(e.units_at(g, q, int(s.ldr_loc[g, q, CAESAR]))) + 3 * dist[home][int(s.ldr_loc[g, q, CAESAR])]
+                  - (rich * e.income(g, q) if rich else 0), int(s.ldr_loc[g, q, CAESAR]))
                  for q in range(int(s.n_players[g]))
                  if q != self.p and s.alive[g, q] and s.ldr_state[g, q, CAESAR] == FREE
                  and 0 <= s.ldr_loc[g, q, CAESAR] < e.t.n_prov]

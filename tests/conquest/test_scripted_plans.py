@@ -248,10 +248,33 @@ def test_hunter_goes_for_the_least_guarded_caesar_for_his_distance():
     far, near = seat_of(e, "hispania"), seat_of(e, "aegyptus")
     units(e, near, "aegyptus", (20, 0, 0))
     units(e, far, "hispania", (1, 0, 0))
-    player = scripted(e, me, "hunter")
+    player = scripted(e, me, "hunter", hunt_leader=0.0)
     dist = distances(e.t)[e.t.index("macedonia")]
     cost = {q: sum(e.units_at(0, q, int(e.s.home[0, q]))) + 3 * dist[int(e.s.home[0, q])] for q in (far, near)}
     assert player.hunted() == {int(e.s.home[0, min(cost, key=cost.get)])}
+
+
+def test_coe_24_the_hunter_goes_for_the_richer_rival_first():
+    """Engine version 18 (`hunt_leader`): each talent of a rival's income takes `hunt_leader`
+    off his Caesar's score (guards + 3 per step), so a rich rival behind a strong guard is hunted
+    before a poor one behind a weak guard; with 0 the weak guard decides, as before."""
+    e = engine(3)
+    me = seat_of(e, "macedonia")
+    rich, poor = seat_of(e, "aegyptus"), seat_of(e, "hispania")
+    units(e, rich, "aegyptus", (12, 0, 0))
+    units(e, poor, "hispania", (1, 0, 0))
+    for name in ("cyrenaica", "arabia_petraea", "palaestina", "syria"):
+        control(e, rich, name)
+    assert e.income(0, rich) > e.income(0, poor)
+    rich_home, poor_home = int(e.s.home[0, rich]), int(e.s.home[0, poor])
+    assert scripted(e, me, "hunter", hunt_leader=0.0).hunted() == {poor_home}
+    hunter = scripted(e, me, "hunter")
+    assert hunter.k["hunt_leader"] == 2.0
+    dist = distances(e.t)[e.t.index("macedonia")]
+    score = {q: sum(e.units_at(0, q, int(e.s.home[0, q]))) + 3 * dist[int(e.s.home[0, q])] - 2.0 * e.income(0, q)
+             for q in (rich, poor)}
+    assert score[rich] < score[poor]
+    assert hunter.hunted() == {rich_home}
 
 
 def test_distances_are_symmetric_and_one_step_apart_for_neighbours():
