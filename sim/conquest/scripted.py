@@ -15,11 +15,11 @@ One `ScriptedPlayer` class plays every table; the tables differ in what they val
   enemy Caesar for his distance, the richer rival first (`hunt_leader`), and muster next to him
   until the odds allow the attack, the legions waiting next to him in several provinces
   attacking together where their joint exact odds allow it (`converge`); a Caesar without
-  Generals leads a legion himself, only where he is safe; a General beside an empty galley of his ships `ferry_units` units to a province only the
-  sea reaches (`galleys` > 0, COE-12), or, hunting with nothing worth attacking in reach, a
-  legion one crossing towards the hunted Caesar where that saves `sea_march` steps beyond a
-  step's, the galley sailing back to a dock after; a march takes a road trip where its City lies
-  nearer the goal than the step (COE-6.6);
+  Generals leads a legion himself, only where he is safe; a General beside an empty galley of
+  his ships `ferry_units` units to a province only the sea reaches (`galleys` > 0, COE-12), or,
+  hunting with nothing worth attacking in reach, a legion one crossing towards the hunted Caesar
+  where that saves `sea_march` steps beyond a step's, the galley sailing back to a dock after; a
+  march takes a road trip where its City lies nearer the goal than the step (COE-6.6);
 - battles: formations and casualties by the kernels' expected-hits rule (`combat.choose_formation`,
   `combat.choose_losses`), continue or retreat by the optimal-retreat policy of the exact solver
   with the table's `unit_weight` / `leader_weight`, pursuit victims the most expensive first; a
@@ -202,9 +202,9 @@ class ScriptedPlayer(RoutePlans, Player):
         sea reaches (`ferry`); the legions of one province attack together (as many Generals as
         the odds need, up to `press_win`; dropped when the forecast of the battle as it will be
         played, `enough`, falls below `min_win`), a Caesar's province keeps the guard the exact
-        odds ask for (`guard`), a march takes a road trip where it gets nearer its goal than a step (`roads`),
-        and Generals with nobody to lead go home to fetch the units waiting there (`fetch`);
-        empty galleys sail home (`galleys_home`)."""
+        odds ask for (`guard`), a march takes a road trip where it gets nearer its goal than a
+        step (`roads`), and Generals with nobody to lead go home to fetch the units waiting there
+        (`fetch`); empty galleys sail home (`galleys_home`)."""
         e, g = self.e, self.g
         s = e.s
         out: list = []
