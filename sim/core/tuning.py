@@ -235,7 +235,14 @@ def reopen(folder: str | Path) -> Tuning:
 
 def provenance(tuning: Tuning) -> dict[str, Any]:
     return {"code_version": code_version(), "engine_version": tuning.engine.INFO.engine_version,
-            "data_hash": tuning.data.hash}
+            "data_hash": tuning.data.hash, "overrides": rules_overrides(tuning.settings.overrides)}
+
+
+def rules_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """The overrides a tuning's games were played under other than strategy tables (a rules
+    edition, a variant, a price): a tuned table is best under those rules only, so they travel
+    with it. The strategy tables are the named ones of `_against` and the tuned one itself."""
+    return {key: overrides[key] for key in sorted(overrides) if not key.startswith(STRATEGIES + ".")}
 
 
 def run(folder: str | Path, tuning: Tuning, jobs: int = 1,
@@ -305,12 +312,17 @@ def finish(folder: Path, tuning: Tuning, study: Any, jobs: int) -> dict[str, Any
         "check_seed": check_seed, "check_score": check, "check_score_ci95": [check_low, check_high],
         "check_start_score": float(start.mean()), "check_gain_ci95": [gain_low, gain_high],
         "check_gain": gain}
-    text = tuned_toml(s.name, tuning.definition(values), summary,
-                      f"empires tune {s.game} --strategy {s.strategy} --against {','.join(s.against)} "
-                      f"--trials {s.trials} --games-per-trial {s.games_per_trial} --seed {s.seed} --name {s.name} "
-                      f"--span {s.span}" + (f" --params {','.join(s.params)}" if s.params else ""))
+    text = tuned_toml(s.name, tuning.definition(values), summary, command_line(s))
     atomic_write(folder / TUNED, lambda tmp: tmp.write_text(text, "utf-8"))
     return {"name": s.name, **summary, "parameters": values}
+
+
+def command_line(s: Settings) -> str:
+    """The `empires tune` command of these settings, its rules overrides as `--set` flags."""
+    return (f"empires tune {s.game} --strategy {s.strategy} --against {','.join(s.against)} "
+            f"--trials {s.trials} --games-per-trial {s.games_per_trial} --seed {s.seed} --name {s.name} "
+            f"--span {s.span}" + (f" --params {','.join(s.params)}" if s.params else "")
+            + "".join(f" --set '{key}={_toml(value)}'" for key, value in rules_overrides(s.overrides).items()))
 
 
 def tuned_toml(name: str, definition: Mapping[str, Any], summary: Mapping[str, Any], command: str) -> str:
@@ -328,6 +340,8 @@ def _toml(value: Any) -> str:
         return "nan"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + "}"
     return json.dumps(value)
 
 

@@ -166,3 +166,20 @@ def test_a_full_run_folder_is_refused(finished, capsys):
     folder, _ = finished
     assert main(["tune", "struggle", "--against", "mixed", "--out", str(folder)]) == 2
     assert "exists and is not empty; use --resume" in capsys.readouterr().err
+
+
+def test_the_rules_a_table_was_tuned_under_travel_with_it(finished):
+    """A table is tuned for the rules its games were played under (a second edition, a variant):
+    those overrides, not the strategy tables of the field, are written with it and into the
+    command that made it; a tuning on the default rules records none."""
+    overrides = {"strategies.x.base": "mixed", "strategies.x.min_win": 0.5, "rules.game.edition": "second",
+                 "tiles.war_office.cost_gold": 6}
+    kept = tuning.rules_overrides(overrides)
+    assert kept == {"rules.game.edition": "second", "tiles.war_office.cost_gold": 6}
+    text = tuning.tuned_toml("t", {"base": "mixed"}, {"overrides": kept},
+                             tuning.command_line(dataclasses.replace(SETTINGS, overrides=overrides)))
+    assert tomllib.loads(text)["strategies"]["t"]["_overrides"] == kept
+    assert text.splitlines()[0].endswith(" --set 'rules.game.edition=\"second\"' --set 'tiles.war_office.cost_gold=6'")
+    folder, summary = finished
+    assert tuned(folder)["_overrides"] == {} == summary["overrides"]
+    assert "--set" not in (folder / tuning.TUNED).read_text("utf-8").splitlines()[0]
