@@ -94,7 +94,7 @@ GAME_SIZES = {
 FALLBACK_SIZE = GameSize(games=1000, tile_blocks=8, players=4)
 # Each game's own questions beyond the generic sections: modules with `report_section(folder,
 # games, seed, jobs) -> (finding, HTML fragments)`, given `extra_games` games per cell.
-EXTRAS = {"acres": ("analyses.acres_hammer", "analyses.acres_humans"), "discovery": ("analyses.discovery_seats",),
+EXTRAS = {"acres": ("analyses.acres_hammer", "analyses.acres_equilibrium", "analyses.acres_humans"), "discovery": ("analyses.discovery_seats",),
           "conquest": ("analyses.conquest_questions", "analyses.conquest_seats")}
 
 

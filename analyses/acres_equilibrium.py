@@ -1,0 +1,152 @@
+"""Who is favoured in A Few Acres of Snow when both sides choose well among the scripted tables
+(issue 14's hammer question, at the top of the ladder): the British win rate of every British
+table against every French one, under each edition, and the value of that matrix as a zero-sum
+game (sim.core.matrix_game): each side plays its best mixture of the tables measured.
+
+Why a matrix and not only the ladder: the tables tuned as replies to one another (the hammer
+table's ladder, sim/acres/data/tuned.toml) need not settle. Under the second edition each side
+found a reply to the other's last table twice over, so the last rung of a ladder says who tuned
+last, not who is favoured. The value of the game between all the tables, each side mixing
+them as best it can, does not depend on the order they were made in; a new table can only move
+it if it is a better reply to the other side's mixture.
+
+Each cell plays the same game indices (common random numbers), the British in every game, the
+seat order alternating (as the hammer table). The 95 % interval of the value is a bootstrap over
+the game indices, resampled together for every cell (they share their dice). A value is the
+maximum of noisy minima, so on few games it leans towards the British: read it with its
+interval, and as the value of the tables measured, not of the game.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyses import html, section_page
+from analyses.acres_hammer import seatings
+from sim.acres import play
+from sim.core import runner
+from sim.core.matrix_game import solve
+from sim.core.random import stream
+from sim.core.stats import wilson_interval
+
+EDITIONS: dict[str, tuple[str, ...]] = {"first edition": (), "second edition": ('rules.game.edition="second"',)}
+BRITISH = ("hammer", "settler", "balanced", "hammer-tuned", "hammer-tuned-2e", "hammer-tuned-2e-2")
+FRENCH = ("raider", "fortress", "balanced", "raider-tuned", "raider-tuned-2e", "raider-tuned-2e-2")
+BOOTSTRAP = 1_000          # resamples of the game indices for the value's interval
+SHOWN = 0.005              # mixture weights below this are left out of the finding
+
+
+def british_wins(games: int, seed: int, jobs: int, overrides: tuple[str, ...], british: tuple[str, ...],
+                 french: tuple[str, ...]) -> np.ndarray:
+    """1 where the British won, by British table, French table and game index (0 .. games-1)."""
+    data = play.load_data(list(overrides), strategies=sorted({*british, *french}))   # the shipped tuned tables join
+    wins = np.zeros((len(british), len(french), games))
+    for i, b in enumerate(british):
+        for j, f in enumerate(french):
+            table = runner.play_listed(play.__name__, seed, list(enumerate(seatings((b, f), games))), data, jobs=jobs)
+            rows = table[table.power == "british"].sort_values("game_index")
+            wins[i, j] = rows.winner.astype(float).to_numpy()
+    return wins
+
+
+def value_interval(wins: np.ndarray, seed: int, resamples: int) -> tuple[float, float]:
+    """The 95 % percentile interval of the value over `resamples` bootstrap draws of the game
+    indices, one draw for every cell together (they share their dice)."""
+    rng = stream(seed, 0, "acres-equilibrium-bootstrap")
+    n = wins.shape[2]
+    values = [solve(wins[:, :, rng.integers(0, n, n)].mean(axis=2)).value for _ in range(resamples)]
+    low, high = np.percentile(values, [2.5, 97.5])
+    return float(low), float(high)
+
+
+def equilibria(games: int, seed: int, jobs: int, base: tuple[str, ...] = (),
+               editions: dict[str, tuple[str, ...]] | None = None, british: tuple[str, ...] | None = None,
+               french: tuple[str, ...] | None = None, resamples: int | None = None
+               ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(the win-rate matrix of every edition as rows: edition, British, French, games, British
+    rate with its Wilson 95 % interval; the equilibrium of every edition: its value, interval and each side's mixture).
+    `base`: a report's overrides, under each edition's own; the tables default to BRITISH and
+    FRENCH, the resamples to BOOTSTRAP."""
+    british, french = british or BRITISH, french or FRENCH
+    resamples = resamples or BOOTSTRAP
+    cells, values = [], []
+    for edition, overrides in (EDITIONS if editions is None else editions).items():
+        wins = british_wins(games, seed, jobs, (*base, *overrides), british, french)
+        rates = wins.mean(axis=2)
+        eq = solve(rates)
+        low, high = value_interval(wins, seed, resamples)
+        cells += [{"edition": edition, "british": b, "french": f, "games": games, "british_rate": rates[i, j],
+                   **dict(zip(("low", "high"), map(float, wilson_interval(int(wins[i, j].sum()), games))))}
+                  for i, b in enumerate(british) for j, f in enumerate(french)]
+        values.append({"edition": edition, "value": eq.value, "low": low, "high": high,
+                       "british_mix": _mix(british, eq.rows), "french_mix": _mix(french, eq.columns)})
+    return pd.DataFrame(cells), pd.DataFrame(values)
+
+
+def _mix(names: tuple[str, ...], weights: np.ndarray) -> str:
+    """The mixture's tables with weight at least SHOWN, heaviest first: 'hammer-tuned 0.70, hammer 0.30'."""
+    order = sorted((w, n) for n, w in zip(names, weights) if w >= SHOWN)[::-1]
+    return ", ".join(f"{n} {w:.2f}" for w, n in order)
+
+
+def finding(values: pd.DataFrame) -> str:
+    """The value of each edition's game with its interval and the mixtures that reach it."""
+    parts = [f"under the {r.edition} the British win {r.value:.2f} [{r.low:.2f}, {r.high:.2f}] "
+             f"(British {r.british_mix}; French {r.french_mix})" for r in values.itertuples()]
+    return "With each side playing its best mixture of the scripted tables, " + "; ".join(parts) + "."
+
+
+def report_section(folder: Path, games: int, seed: int, jobs: int, overrides: tuple[str, ...] = ()
+                   ) -> tuple[str, list[str]]:
+    """The matrices and their equilibria for the balance report: (the finding, HTML fragments);
+    `acres_equilibrium.csv` (the matrices) and `acres_equilibrium_values.csv` are written in
+    `folder`. `overrides` (a report's `--set` / `--variant`) apply under each edition's own."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    cells, values = equilibria(games, seed, jobs, base=tuple(overrides))
+    cells.to_csv(folder / "acres_equilibrium.csv", index=False)
+    values.to_csv(folder / "acres_equilibrium_values.csv", index=False)
+    sentence = finding(values)
+    fragments = ["<h3>Both sides choosing well: the game between the scripted tables</h3>", html.summary(sentence)]
+    for edition, matrix in cells.groupby("edition", sort=False):
+        grid = matrix.pivot(index="british", columns="french", values="british_rate").loc[
+            list(dict.fromkeys(matrix.british)), list(dict.fromkeys(matrix.french))]
+        fragments += [f"<h4>{html_lib.escape(edition)}: British win rate, British table by French table</h4>",
+                      html.table([[b, *(html.sig(x) for x in row)] for b, row in zip(grid.index, grid.to_numpy())],
+                                 ["British \\ French", *grid.columns])]
+    fragments.append(
+        f"<p>{games} games per cell (seed {seed}, common random numbers, seat order alternating; each cell's Wilson "
+        f"95 % interval is in the CSV). The value is "
+        f"the British win rate when each side plays its best mixture of these tables against the other's "
+        f"(a zero-sum matrix game solved by linear programming); its 95 % interval is a bootstrap over the "
+        f"game indices ({BOOTSTRAP:,} resamples). It is the value of the tables measured, not of the game: a "
+        f"better table for either side can move it. The tuned tables are those of "
+        f"<code>sim/acres/data/tuned.toml</code>, each tuned against the other side's table before it, the "
+        f"<code>-2e</code> ones under the second edition. Tables: "
+        f"<code>{html_lib.escape('acres_equilibrium.csv')}</code>, "
+        f"<code>{html_lib.escape('acres_equilibrium_values.csv')}</code>.</p>")
+    return sentence, fragments
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m analyses.acres_equilibrium`: the matrices and their equilibria as an HTML page."""
+    from sim.cli.common import int_in
+
+    parser = section_page.parser("acres_equilibrium", __doc__)
+    parser.add_argument("--games", type=int_in(2, 10**6, "games"), default=40,
+                        help="games per British and French table and edition, seat order alternating (default 40, "
+                             "as the report)")
+
+    def section(args) -> tuple[str, list[str]]:
+        return report_section(args.out, args.games, args.seed, args.jobs, args.data_overrides)
+
+    return section_page.run(parser, argv, "reports/acres_equilibrium", "A Few Acres of Snow: both sides choosing well",
+                            section, "acres")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
