@@ -29,7 +29,7 @@ from analyses import html, section_page
 from analyses.acres_hammer import seatings
 from sim.acres import play
 from sim.core import runner
-from sim.core.matrix_game import solve
+from sim.core.matrix_game import solve, value
 from sim.core.random import stream
 from sim.core.stats import wilson_interval
 
@@ -58,7 +58,7 @@ def value_interval(wins: np.ndarray, seed: int, resamples: int) -> tuple[float, 
     indices, one draw for every cell together (they share their dice)."""
     rng = stream(seed, 0, "acres-equilibrium-bootstrap")
     n = wins.shape[2]
-    values = [solve(wins[:, :, rng.integers(0, n, n)].mean(axis=2)).value for _ in range(resamples)]
+    values = [value(wins[:, :, rng.integers(0, n, n)].mean(axis=2)) for _ in range(resamples)]
     low, high = np.percentile(values, [2.5, 97.5])
     return float(low), float(high)
 

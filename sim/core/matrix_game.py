@@ -30,12 +30,23 @@ def solve(payoff: np.ndarray) -> Equilibrium:
     """The row side maximises, the column side minimises the payoff: `value` is what the row
     mixture guarantees against every column and the column mixture concedes against every row.
     Either mixture may be one of several optimal ones."""
+    a = _checked(payoff)
+    worth, rows = _guarantee(a)
+    _, columns = _guarantee(-a.T)
+    return Equilibrium(worth, rows, columns)
+
+
+def value(payoff: np.ndarray) -> float:
+    """`solve(payoff).value` by one linear program, without the column side's mixture (a
+    bootstrap solves many resampled matrices for their values alone)."""
+    return _guarantee(_checked(payoff))[0]
+
+
+def _checked(payoff: np.ndarray) -> np.ndarray:
     a = np.asarray(payoff, dtype=float)
     if a.ndim != 2 or 0 in a.shape or not np.isfinite(a).all():
         raise ValueError(f"a payoff matrix is a non-empty 2-d array of finite numbers, not shape {a.shape}")
-    value, rows = _guarantee(a)
-    _, columns = _guarantee(-a.T)
-    return Equilibrium(value, rows, columns)
+    return a
 
 
 def _guarantee(a: np.ndarray) -> tuple[float, np.ndarray]:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from sim.core.matrix_game import solve
+from sim.core.matrix_game import solve, value
 
 
 def test_matching_pennies_is_even_with_half_and_half():
@@ -45,9 +45,11 @@ def test_each_mixture_holds_the_value_against_every_reply(payoff):
     assert (eq.rows @ payoff >= eq.value - 1e-7).all()
     assert (payoff @ eq.columns <= eq.value + 1e-7).all()
     assert payoff.min(axis=1).max() - 1e-7 <= eq.value <= payoff.max(axis=0).min() + 1e-7
+    assert value(payoff) == pytest.approx(eq.value, abs=1e-9)
 
 
 @pytest.mark.parametrize("payoff", [np.zeros((0, 2)), np.array([1.0, 0.0]), np.array([[0.5, np.nan]])])
 def test_a_payoff_that_is_no_matrix_of_numbers_is_refused(payoff):
-    with pytest.raises(ValueError, match="non-empty 2-d array of finite numbers"):
-        solve(payoff)
+    for solver in (solve, value):
+        with pytest.raises(ValueError, match="non-empty 2-d array of finite numbers"):
+            solver(payoff)
