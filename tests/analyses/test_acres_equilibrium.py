@@ -74,12 +74,3 @@ def test_report_section_writes_both_tables_and_a_matrix_per_edition(tmp_path, mo
     assert len(pd.read_csv(tmp_path / "acres_equilibrium_values.csv")) == 2
     assert sentence.startswith("With each side playing its best mixture") and "second edition" in sentence
     assert sum("<table>" in f for f in fragments) == 2
-
-
-@pytest.mark.parametrize("value", ["0", "x", "-3"])
-def test_the_standalone_page_refuses_a_bad_game_count_in_one_line(capsys, tmp_path, value):
-    with pytest.raises(SystemExit) as exit_:
-        acres_equilibrium.main(["--games", value, "--out", str(tmp_path / "out")])
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--games" in err and not (tmp_path / "out").exists()

@@ -123,14 +123,6 @@ def test_hammer_table_refuses_an_end_reason_it_does_not_know(monkeypatch):
         acres_hammer.hammer_table(1, 5, 1, rulesets={"first edition": ()}, pairings=(("hammer", "raider"),))
 
 
-@pytest.mark.parametrize("value", ["0", "x", "-3"])
-def test_the_standalone_page_refuses_a_bad_game_count_in_one_line(capsys, tmp_path, value):
-    with pytest.raises(SystemExit) as exit_:
-        acres_hammer.main(["--games", value, "--out", str(tmp_path / "out")])
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--games" in err and not (tmp_path / "out").exists()
-
 
 def test_the_standalone_page_writes_the_table_and_its_page(monkeypatch, tmp_path):
     monkeypatch.setattr(acres_hammer.runner, "play_listed", lambda *args, **kw: _table(["captures", "capital taken"]))
