@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from analyses import html, section_page
-from analyses.acres_hammer import seatings
+from analyses.acres_hammer import RULESETS, seatings
 from sim.acres import play
 from sim.core import runner
 from sim.core.matrix_game import solve, value
@@ -95,19 +95,25 @@ def _mix(names: tuple[str, ...], weights: np.ndarray) -> str:
 
 def finding(values: pd.DataFrame) -> str:
     """The value of each edition's game with its interval and the mixtures that reach it."""
-    parts = [f"under the {r.edition} the British win {r.value:.2f} [{r.low:.2f}, {r.high:.2f}] "
+    parts = [f"under {_rules(r.edition)} the British win {r.value:.2f} [{r.low:.2f}, {r.high:.2f}] "
              f"(British {r.british_mix}; French {r.french_mix})" for r in values.itertuples()]
     return "With each side playing its best mixture of the scripted tables, " + "; ".join(parts) + "."
 
 
-def report_section(folder: Path, games: int, seed: int, jobs: int, overrides: tuple[str, ...] = ()
-                   ) -> tuple[str, list[str]]:
+def _rules(name: str) -> str:
+    """'the first edition', or a variant's name as it is."""
+    return f"the {name}" if name.endswith("edition") else name
+
+
+def report_section(folder: Path, games: int, seed: int, jobs: int, overrides: tuple[str, ...] = (),
+                   rulesets: dict[str, tuple[str, ...]] | None = None) -> tuple[str, list[str]]:
     """The matrices and their equilibria for the balance report: (the finding, HTML fragments);
     `acres_equilibrium.csv` (the matrices) and `acres_equilibrium_values.csv` are written in
-    `folder`. `overrides` (a report's `--set` / `--variant`) apply under each edition's own."""
+    `folder`. `overrides` (a report's `--set` / `--variant`) apply under each rule set's own
+    (default EDITIONS)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    cells, values = equilibria(games, seed, jobs, base=tuple(overrides))
+    cells, values = equilibria(games, seed, jobs, base=tuple(overrides), editions=rulesets)
     cells.to_csv(folder / "acres_equilibrium.csv", index=False)
     values.to_csv(folder / "acres_equilibrium_values.csv", index=False)
     sentence = finding(values)
@@ -138,11 +144,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = section_page.parser("acres_equilibrium", __doc__)
     parser.add_argument("--games", type=int_in(2, 10**6, "games"), default=40,
-                        help="games per British and French table and edition, seat order alternating (default 40, "
+                        help="games per British and French table and rule set, seat order alternating (default 40, "
                              "as the report)")
+    parser.add_argument("--rules", choices=("editions", "variants"), default="editions",
+                        help="the two editions (default, as the report), or also each anti-British variant of the "
+                             "hammer table alone on the first edition")
 
     def section(args) -> tuple[str, list[str]]:
-        return report_section(args.out, args.games, args.seed, args.jobs, args.data_overrides)
+        rulesets = EDITIONS if args.rules == "editions" else RULESETS
+        return report_section(args.out, args.games, args.seed, args.jobs, args.data_overrides, rulesets)
 
     return section_page.run(parser, argv, "reports/acres_equilibrium", "A Few Acres of Snow: both sides choosing well",
                             section, "acres")

@@ -74,3 +74,10 @@ def test_report_section_writes_both_tables_and_a_matrix_per_edition(tmp_path, mo
     assert len(pd.read_csv(tmp_path / "acres_equilibrium_values.csv")) == 2
     assert sentence.startswith("With each side playing its best mixture") and "second edition" in sentence
     assert sum("<table>" in f for f in fragments) == 2
+
+
+def test_the_finding_names_a_variant_as_it_is_and_an_edition_with_its_article():
+    values = pd.DataFrame([{"edition": "Scen1 (fort in Louisbourg)", "value": 0.4, "low": 0.3, "high": 0.5,
+                            "british_mix": "hammer 1.00", "french_mix": "raider 1.00"}])
+    sentence = acres_equilibrium.finding(values)
+    assert "tables, under Scen1 (fort in Louisbourg) the British win 0.40 [0.30, 0.50] (British hammer 1.00" in sentence
