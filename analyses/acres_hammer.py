@@ -135,7 +135,7 @@ def changed(played: dict, rules: str, pairing: tuple[str, str]) -> float:
 
 def finding(table: pd.DataFrame) -> str:
     """The finding: does the hammer dominate the hand-set French strategies, how each pairing of
-    the tuned ladder ends, and which rules bring the game closest to even."""
+    the tuned ladder ends, and which rules bring its pairings closest to even."""
     first = table[table.rules == FIRST]
     ladder = first.british.map(tuned) | first.french.map(tuned)
     hand = first[~ladder & (first.british == "hammer")]
@@ -151,7 +151,8 @@ def finding(table: pd.DataFrame) -> str:
         sentence += ("; " if sentence else "") + "along the ladder of tuned replies the British win " + ", ".join(steps)
     by_rules = table.groupby("rules", sort=False).british_rate.mean()
     closest = (by_rules - 0.5).abs().idxmin()
-    return (sentence + f". {closest} brings the game closest to even (mean British rate {by_rules[closest]:.2f})."
+    return (sentence + f". {closest} brings these pairings closest to even (mean British rate {by_rules[closest]:.2f};"
+            " the game between all the tables, below, weighs each side's best choice)."
             + unchanged_clause(table))
 
 

@@ -24,7 +24,7 @@ def _fake_play(module, seed, listed, data, jobs=1):
 @pytest.fixture
 def pennies(monkeypatch):
     monkeypatch.setattr(acres_equilibrium.runner, "play_listed", _fake_play)
-    return acres_equilibrium.equilibria(6, 5, 1, editions={"first edition": ()}, british=("hammer", "settler"),
+    return acres_equilibrium.equilibria(6, 5, 1, rulesets={"first edition": ()}, british=("hammer", "settler"),
                                         french=("raider", "fortress"), resamples=50)
 
 
@@ -40,9 +40,9 @@ def test_the_matrix_and_its_value_mixing_two_tables_a_side(pennies):
 
 
 def test_the_finding_gives_each_edition_s_value_interval_and_mixtures():
-    values = pd.DataFrame([{"edition": "first edition", "value": 0.71, "low": 0.62, "high": 0.80,
+    values = pd.DataFrame([{"rules": "first edition", "value": 0.71, "low": 0.62, "high": 0.80,
                             "british_mix": "hammer-tuned 1.00", "french_mix": "raider-tuned 0.60, raider 0.40"},
-                           {"edition": "second edition", "value": 0.48, "low": 0.39, "high": 0.57,
+                           {"rules": "second edition", "value": 0.48, "low": 0.39, "high": 0.57,
                             "british_mix": "hammer-tuned-2e 1.00", "french_mix": "raider-tuned-2e 1.00"}])
     assert acres_equilibrium.finding(values) == (
         "With each side playing its best mixture of the scripted tables, under the first edition the British win "
@@ -70,14 +70,22 @@ def test_report_section_writes_both_tables_and_a_matrix_per_edition(tmp_path, mo
     monkeypatch.setattr(acres_equilibrium, "FRENCH", ("raider", "fortress"))
     monkeypatch.setattr(acres_equilibrium, "BOOTSTRAP", 20)
     sentence, fragments = acres_equilibrium.report_section(tmp_path, 4, 3, 1)
-    assert len(pd.read_csv(tmp_path / "acres_equilibrium.csv")) == 8          # 2 x 2 cells, two editions
-    assert len(pd.read_csv(tmp_path / "acres_equilibrium_values.csv")) == 2
-    assert sentence.startswith("With each side playing its best mixture") and "second edition" in sentence
-    assert sum("<table>" in f for f in fragments) == 2
+    rulesets = len(acres_equilibrium.RULESETS)
+    assert len(pd.read_csv(tmp_path / "acres_equilibrium.csv")) == 4 * rulesets    # 2 x 2 cells a rule set
+    assert len(pd.read_csv(tmp_path / "acres_equilibrium_values.csv")) == rulesets
+    assert sentence.startswith("With each side playing its best mixture") and "of the variants" in sentence
+    assert sum("<table>" in f for f in fragments) == 3          # every rule set's value, and the editions' matrices
 
 
-def test_the_finding_names_a_variant_as_it_is_and_an_edition_with_its_article():
-    values = pd.DataFrame([{"edition": "Scen1 (fort in Louisbourg)", "value": 0.4, "low": 0.3, "high": 0.5,
-                            "british_mix": "hammer 1.00", "french_mix": "raider 1.00"}])
+def test_the_finding_names_the_variant_closest_to_even_after_the_editions():
+    """The variants come after the editions, as the one whose value is nearest one half, by its
+    name (an edition with its article)."""
+    rows = [("first edition", 0.80), ("second edition", 0.55), ("Scen1 (fort in Louisbourg)", 0.57),
+            ("Scen16 (no early siege)", 0.42), ("Scen19 (no Governors)", 0.81)]
+    values = pd.DataFrame([{"rules": r, "value": v, "low": v - 0.05, "high": v + 0.05, "british_mix": "hammer 1.00",
+                            "french_mix": "raider 1.00"} for r, v in rows])
     sentence = acres_equilibrium.finding(values)
-    assert "tables, under Scen1 (fort in Louisbourg) the British win 0.40 [0.30, 0.50] (British hammer 1.00" in sentence
+    assert "under the second edition the British win 0.55 [0.50, 0.60]" in sentence
+    assert sentence.endswith("; of the variants, Scen1 (fort in Louisbourg) brings it closest to even "
+                             "(0.57 [0.52, 0.62]; British hammer 1.00).")
+    assert "Scen19" not in sentence

@@ -62,7 +62,8 @@ def test_the_finding_weighs_the_tuned_ladder_apart_from_the_hand_set_tables():
     assert "(British win rate 0.85-0.95); along the ladder of tuned replies the British win " in sentence
     assert ("hammer against raider-tuned 0.45 [0.31, 0.60] (no British edge), "
             "hammer-tuned against raider-tuned 0.75 [0.60, 0.86] (British favoured).") in sentence
-    assert sentence.endswith("Scen16 brings the game closest to even (mean British rate 0.43).")
+    assert sentence.endswith("Scen16 brings these pairings closest to even (mean British rate 0.43; the game "
+                             "between all the tables, below, weighs each side's best choice).")
     weaker = table.assign(low=table.low.where(table.french != "fortress", 0.45))
     assert acres_hammer.finding(weaker).startswith("The British hammer does not dominate")
 
