@@ -43,14 +43,19 @@ SHOWN = 0.005              # mixture weights below this are left out of the find
 
 def british_wins(games: int, seed: int, jobs: int, overrides: tuple[str, ...], british: tuple[str, ...],
                  french: tuple[str, ...]) -> np.ndarray:
-    """1 where the British won, by British table, French table and game index (0 .. games-1)."""
+    """1 where the British won, by British table, French table and game index (0 .. games-1).
+    The British tables must differ from one another (each names its rows)."""
+    if len(set(british)) != len(british):
+        raise ValueError(f"the British tables {british} repeat one; each must be played once")
     data = play.load_data(list(overrides), strategies=sorted({*british, *french}))   # the shipped tuned tables join
     wins = np.zeros((len(british), len(french), games))
-    for i, b in enumerate(british):
-        for j, f in enumerate(french):
-            table = runner.play_listed(play.__name__, seed, list(enumerate(seatings((b, f), games))), data, jobs=jobs)
-            rows = table[table.power == "british"].sort_values("game_index")
-            wins[i, j] = rows.winner.astype(float).to_numpy()
+    for j, f in enumerate(french):
+        # one call a French table: its British opponents are told apart by their strategy
+        listed = [cell for b in british for cell in enumerate(seatings((b, f), games))]
+        table = runner.play_listed(play.__name__, seed, listed, data, jobs=jobs)
+        rows = table[table.power == "british"]
+        for i, b in enumerate(british):
+            wins[i, j] = rows[rows.strategy == b].sort_values("game_index").winner.astype(float).to_numpy()
     return wins
 
 

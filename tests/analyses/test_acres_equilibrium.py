@@ -13,12 +13,15 @@ PENNIES = {("hammer", "raider"): 1.0, ("hammer", "fortress"): 0.0, ("settler", "
 
 
 def _fake_play(module, seed, listed, data, jobs=1):
-    """A results table whose British rows win as PENNIES says, for the pairing of `listed`."""
-    first = dict(zip(listed[0][1].powers, listed[0][1].strategies))
-    won = PENNIES[first["british"], first["french"]]
-    rows = [{"game_index": g, "power": power, "winner": (power == "british") == bool(won)}
-            for g, _ in listed for power in ("british", "french")]
-    return pd.DataFrame(rows)
+    """A results table whose British rows win as PENNIES says for each game's pairing, sorted by
+    game (as the runner's) so that the pairings of one game index interleave."""
+    rows = []
+    for g, seating in listed:
+        sides = dict(zip(seating.powers, seating.strategies))
+        won = PENNIES[sides["british"], sides["french"]]
+        rows += [{"game_index": g, "power": power, "strategy": sides[power], "winner": (power == "british") == bool(won)}
+                 for power in ("british", "french")]
+    return pd.DataFrame(rows).sort_values("game_index", kind="stable")
 
 
 @pytest.fixture
@@ -60,8 +63,14 @@ def test_the_interval_follows_the_games_resampled_together():
 
 
 def test_the_engine_plays_each_cell_with_the_british_in_every_game():
-    wins = acres_equilibrium.british_wins(2, 5, 1, (), ("hammer",), ("raider",))
-    assert wins.shape == (1, 1, 2) and set(wins.ravel()) <= {0.0, 1.0}
+    """The British tables facing one French table are played in one call and told apart by their
+    strategy: each cell is its own pairing's games, as when played alone."""
+    both = acres_equilibrium.british_wins(4, 5, 1, (), ("hammer", "settler"), ("raider",))
+    alone = acres_equilibrium.british_wins(4, 5, 1, (), ("settler",), ("raider",))
+    assert both.shape == (2, 1, 4) and set(both.ravel()) <= {0.0, 1.0}
+    assert (both[1] == alone[0]).all()
+    with pytest.raises(ValueError, match="repeat one"):
+        acres_equilibrium.british_wins(2, 5, 1, (), ("hammer", "hammer"), ("raider",))
 
 
 def test_report_section_writes_both_tables_and_a_matrix_per_edition(tmp_path, monkeypatch):
