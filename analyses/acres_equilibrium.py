@@ -82,6 +82,9 @@ def equilibria(games: int, seed: int, jobs: int, base: tuple[str, ...] = (),
     resamples = resamples or BOOTSTRAP
     cells, values = [], []
     for rules, overrides in (RULESETS if rulesets is None else rulesets).items():
+        # fresh workers for each rule set: a worker keeps the siege odds of every table it met, and
+        # grown past loky's limit over several rule sets it was stopped mid-run (results unchanged)
+        runner.release_workers()
         wins = british_wins(games, seed, jobs, (*base, *overrides), british, french)
         rates = wins.mean(axis=2)
         eq = solve(rates)
